@@ -12,7 +12,7 @@ final class Fields
 {
     private final YamlMap map;
     private final String path;
-    private final Map<String, Origin> origins;
+    private final Map<String, YamlNode> origins;
 
     /**
      * @param node    the value that must be a mapping.
@@ -21,7 +21,7 @@ final class Fields
      * @param known   every key the mapping may have.
      */
     Fields(final YamlNode node, final String path, final String example, final List<String> known,
-        final Map<String, Origin> origins)
+        final Map<String, YamlNode> origins)
     {
         if (!(node instanceof final YamlMap mapNode))
         {
@@ -33,7 +33,7 @@ final class Fields
         this.map = mapNode;
         this.path = path;
         this.origins = origins;
-        origins.put(path, map.origin());
+        origins.put(path, map);
         for (final Map.Entry<String, YamlMap.Entry> entry : map.entries().entrySet())
         {
             final String key = entry.getKey();
@@ -85,7 +85,7 @@ final class Fields
         {
             throw new ScenarioError(value.origin(), path(key), "has no value; expected " + expectation);
         }
-        origins.put(path(key), value.origin());
+        origins.put(path(key), value);
         return value;
     }
 

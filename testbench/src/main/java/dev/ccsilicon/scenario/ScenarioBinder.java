@@ -39,7 +39,7 @@ final class ScenarioBinder
     private static final String RATE = "a rate such as 10Gbps";
     private static final String SIZE = "a size such as 1000B";
 
-    private final Map<String, Origin> origins = new HashMap<>();
+    private final Map<String, YamlNode> origins = new HashMap<>();
     private final String file;
 
     ScenarioBinder(final String file)
@@ -47,8 +47,8 @@ final class ScenarioBinder
         this.file = file;
     }
 
-    /** Where each bound field's value came from, by field path. */
-    Map<String, Origin> origins()
+    /** The node each bound field came from, by field path. */
+    Map<String, YamlNode> origins()
     {
         return origins;
     }
@@ -79,7 +79,7 @@ final class ScenarioBinder
         if (mtu < MTU_MIN || mtu > MTU_MAX)
         {
             throw new ScenarioError(mtuNode.origin(), "mtu", mtuNode.describe() + " is out of range; mtu (payload bytes per " +
-                "packet) must be " + Units.formatSize(MTU_MIN) + " to " + Units.formatSize(MTU_MAX));
+                "packet) must be " + MTU_MIN + "B to " + MTU_MAX + "B");
         }
 
         final long[] linkDefaults = linkDefaults(top);
@@ -157,7 +157,7 @@ final class ScenarioBinder
         {
             final String path = FieldPath.index(key, i);
             final YamlNode item = list.items().get(i);
-            origins.put(path, item.origin());
+            origins.put(path, item);
             ids.add(Values.id(item, path));
         }
         return ids;

@@ -15,9 +15,9 @@ import java.util.Set;
 final class ScenarioChecker
 {
     private final Scenario scenario;
-    private final Map<String, Origin> origins;
+    private final Map<String, YamlNode> origins;
 
-    ScenarioChecker(final Scenario scenario, final Map<String, Origin> origins)
+    ScenarioChecker(final Scenario scenario, final Map<String, YamlNode> origins)
     {
         this.scenario = scenario;
         this.origins = origins;
@@ -39,14 +39,21 @@ final class ScenarioChecker
     {
         // Fall back to the nearest recorded ancestor, then to the file: defaults have no line.
         String probe = path;
-        Origin origin = origins.get(probe);
-        while (null == origin && !probe.isEmpty())
+        YamlNode node = origins.get(probe);
+        while (null == node && !probe.isEmpty())
         {
             final int cut = Math.max(probe.lastIndexOf('.'), probe.lastIndexOf('['));
             probe = cut < 0 ? "" : probe.substring(0, cut);
-            origin = origins.get(probe);
+            node = origins.get(probe);
         }
-        return new ScenarioError(null == origin ? Origin.ofFile(scenario.source()) : origin, path, reason);
+        return new ScenarioError(null == node ? Origin.ofFile(scenario.source()) : node.origin(), path, reason);
+    }
+
+    /** The value as the user wrote it, quoted; the canonical form when it came from a default. */
+    private String written(final String path, final String canonical)
+    {
+        final YamlNode node = origins.get(path);
+        return node instanceof final YamlScalar scalar ? "'" + scalar.value() + "'" : "'" + canonical + "'";
     }
 
     private void checkMeasure()
@@ -54,12 +61,12 @@ final class ScenarioChecker
         final MeasureWindow measure = scenario.measure();
         if (measure.toPs() > scenario.durationPs())
         {
-            throw error("measure.to", "'" + Units.formatTime(measure.toPs()) + "' is after the end of the run; measure.to " +
+            throw error("measure.to", written("measure.to", Units.formatTime(measure.toPs())) + " is after the end of the run; measure.to " +
                 "must be at most the duration, " + Units.formatTime(scenario.durationPs()));
         }
         if (measure.fromPs() >= measure.toPs())
         {
-            throw error("measure.from", "'" + Units.formatTime(measure.fromPs()) + "' is not before measure.to (" +
+            throw error("measure.from", written("measure.from", Units.formatTime(measure.fromPs())) + " is not before measure.to (" +
                 Units.formatTime(measure.toPs()) + "); the window must satisfy from < to <= duration");
         }
     }
@@ -182,7 +189,7 @@ final class ScenarioChecker
             }
             if (flow.startPs() >= scenario.durationPs())
             {
-                throw error(path + ".start", "'" + Units.formatTime(flow.startPs()) + "' is not before the end of the run; " +
+                throw error(path + ".start", written(path + ".start", Units.formatTime(flow.startPs())) + " is not before the end of the run; " +
                     "start must be less than the duration, " + Units.formatTime(scenario.durationPs()));
             }
             if (!reachable(flow.src(), flow.dst()))
@@ -236,12 +243,12 @@ final class ScenarioChecker
         final PfcConfig pfc = config.pfc();
         if (pfc.xonBytes() > pfc.xoffBytes())
         {
-            throw error("switch.pfc.xon", "'" + Units.formatSize(pfc.xonBytes()) + "' is above xoff (" +
+            throw error("switch.pfc.xon", written("switch.pfc.xon", Units.formatSize(pfc.xonBytes())) + " is above xoff (" +
                 Units.formatSize(pfc.xoffBytes()) + "); xon must be at most xoff");
         }
         if (pfc.xoffBytes() > config.bufferBytes())
         {
-            throw error("switch.pfc.xoff", "'" + Units.formatSize(pfc.xoffBytes()) + "' is above the switch buffer (" +
+            throw error("switch.pfc.xoff", written("switch.pfc.xoff", Units.formatSize(pfc.xoffBytes())) + " is above the switch buffer (" +
                 Units.formatSize(config.bufferBytes()) + "); xoff must be at most switch.buffer");
         }
     }
@@ -250,7 +257,7 @@ final class ScenarioChecker
     {
         if (scenario.nic().headerBytes() > scenario.mtuBytes())
         {
-            throw error("nic.header", "'" + Units.formatSize(scenario.nic().headerBytes()) + "' is larger than the mtu (" +
+            throw error("nic.header", written("nic.header", Units.formatSize(scenario.nic().headerBytes())) + " is larger than the mtu (" +
                 Units.formatSize(scenario.mtuBytes()) + "); header must be at most mtu (a units mix-up?)");
         }
     }

@@ -172,7 +172,7 @@ public final class Units
         if (exact.compareTo(LONG_MAX) > 0)
         {
             throw new QuantityFormatException(
-                quote(text) + " is too large; the largest " + kind.noun + " is " + format(kind, Long.MAX_VALUE));
+                quote(text) + " is too large; the largest " + kind.noun + " is " + Long.MAX_VALUE + kind.units.get(0).name());
         }
         return exact.longValueExact();
     }
