@@ -175,6 +175,12 @@ public final class Sram implements Memory
         data[addr * words + word] = word == words - 1 ? value & topMask : value;
     }
 
+    /** Back door, between cycles: zero every entry. */
+    public void clear()
+    {
+        Arrays.fill(data, 0);
+    }
+
     public int latency()
     {
         return latency;
@@ -257,11 +263,13 @@ public final class Sram implements Memory
         return inFlight == 0;
     }
 
-    /** Clears contents as well: the model starts from zeroed memories so that runs are reproducible. */
+    /**
+     * Clears the read pipeline, pending accesses and statistics but keeps the contents, as reset does
+     * to an SRAM macro; contents start zeroed at construction and {@link #clear()} zeroes them again.
+     */
     @Override
     public void reset()
     {
-        Arrays.fill(data, 0);
         Arrays.fill(pipeData, 0);
         Arrays.fill(pipeValid, false);
         reads = 0;
