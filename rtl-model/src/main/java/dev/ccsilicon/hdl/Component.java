@@ -39,6 +39,9 @@ public abstract class Component
     }
 
     /** A child of {@code parent}; {@code parent} may be null for a top-level component. */
+    // Registering with the parent here is what lets a model build its tree by plain construction;
+    // the parent only stores the reference, it never calls into the half-built child.
+    @SuppressWarnings("this-escape")
     protected Component(final Component parent, final String name)
     {
         if (name == null || !NAME.matcher(name).matches())

@@ -111,7 +111,8 @@ class VcdWriterTest
         d.reset();
         final StringWriter text = new StringWriter();
         final List<Map<String, Long>> expected = new ArrayList<>();
-        try (VcdWriter vcd = new VcdWriter(text, d))
+        final VcdWriter vcd = new VcdWriter(text, d);
+        try
         {
             expected.add(sample(d));
             for (int i = 0; i < 200; i++)
@@ -119,6 +120,10 @@ class VcdWriterTest
                 d.step();
                 expected.add(sample(d));
             }
+        }
+        finally
+        {
+            vcd.close();
         }
         final VcdReader r = VcdReader.parse(new StringReader(text.toString()));
         assertEquals("1ps", r.timescale());
