@@ -112,5 +112,9 @@ class FixedFormatTest
         assertThrows(IllegalArgumentException.class, () -> f.fromDouble(Double.POSITIVE_INFINITY, Rounding.FLOOR, Overflow.WRAP));
         assertFalse(f.isCanonical(0xffL));
         assertEquals(Math.scalb(1.0, 64), FixedFormat.parse("uQ64.0").toDouble(-1L));
+        // 2^63 + 1025 is above the halfway point between doubles 2^63 and 2^63 + 2048; halving
+        // it without keeping the dropped bit would make an exact tie and round down to even.
+        assertEquals(0x1.0000000000001p63, FixedFormat.parse("uQ64.0").toDouble(0x8000_0000_0000_0401L));
+        assertEquals(0x1.0000000000001p-1, FixedFormat.parse("uQ0.64").toDouble(0x8000_0000_0000_0401L));
     }
 }
