@@ -218,6 +218,9 @@ class FixedTest
         final FixedFormat f64 = FixedFormat.parse("uQ0.64");
         final FixedFormat s64 = FixedFormat.parse("sQ64.0");
         assertEquals(-1L, Fixed.resize(-1L, u64, u64, Rounding.FLOOR, Overflow.WRAP));
+        // Unsigned values at or above 2^63 are negative longs; they must not look below range.
+        assertEquals(-1L, Fixed.resize(-1L, u64, u64, Rounding.FLOOR, Overflow.SATURATE));
+        assertEquals(Long.MIN_VALUE, Fixed.resize(-1L, f64, FixedFormat.parse("uQ1.63"), Rounding.HALF_UP, Overflow.SATURATE));
         assertEquals(-1L, Fixed.resize(5, u64, f64, Rounding.FLOOR, Overflow.SATURATE));
         assertEquals(0L, Fixed.resize(5, u64, f64, Rounding.FLOOR, Overflow.WRAP));
         assertEquals(1L, Fixed.resize(Long.MIN_VALUE, f64, u64, Rounding.HALF_UP, Overflow.WRAP));
