@@ -264,23 +264,26 @@ class FixedTest
         final FixedFormat fa = FixedFormat.parse("sQ4.12");
         final FixedFormat fb = FixedFormat.parse("uQ8.8");
         final FixedFormat to = FixedFormat.parse("sQ6.6");
+        final FixedFormat sum = FixedFormat.sumOf(fa, fb);
         final com.sun.management.ThreadMXBean mx =
             (com.sun.management.ThreadMXBean)java.lang.management.ManagementFactory.getThreadMXBean();
         long sink = 0;
+        // Round 0 loads and initialises the classes; round 1 is measured while still mostly
+        // interpreted, where escape analysis cannot hide an allocation.
         for (int round = 0; round < 2; round++)
         {
+            final int iterations = round == 0 ? 10 : 20_000;
             final long before = mx.getCurrentThreadAllocatedBytes();
-            for (int i = 0; i < 100_000; i++)
+            for (int i = 0; i < iterations; i++)
             {
                 final long s = Fixed.add(i, fa, sink, fb);
-                sink ^= Fixed.resize(s, FixedFormat.sumOf(fa, fb), to, Rounding.HALF_UP, Overflow.SATURATE)
+                sink ^= Fixed.resize(s, sum, to, Rounding.HALF_UP, Overflow.SATURATE)
                     + Fixed.mul(i, fa, s, fb) + Fixed.compare(s, fa, i, fb);
             }
             final long allocated = mx.getCurrentThreadAllocatedBytes() - before;
             if (round == 1)
             {
-                // sumOf allocates one small record per call here; the ops themselves must not.
-                assertTrue(allocated < 100_000L * 32 + 10_000, "allocated " + allocated + " bytes, sink " + sink);
+                assertTrue(allocated < 10_000, "allocated " + allocated + " bytes, sink " + sink);
             }
         }
     }
