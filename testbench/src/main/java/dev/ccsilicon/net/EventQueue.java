@@ -1,34 +1,38 @@
 package dev.ccsilicon.net;
 
+import java.util.Arrays;
+
 /**
  * The simulator's future event list: a binary min-heap on (time, insertion sequence), so events at
  * the same picosecond run in the order they were scheduled and a run never depends on heap layout.
- * An event is a kind and two int arguments held in parallel primitive arrays; scheduling and
- * popping allocate nothing once the arrays have grown to the run's peak.
+ * An event is a kind and two int arguments. Each heap entry is three longs in parallel arrays: the
+ * time, the sequence number with the kind in its low bits (so comparing it compares sequences), and
+ * the two arguments packed; scheduling and popping allocate nothing once the arrays have grown to
+ * the run's peak.
  */
 public final class EventQueue
 {
+    private static final int KIND_BITS = 4;
+    /** Event kinds are 0 .. 15. */
+    public static final int MAX_KIND = (1 << KIND_BITS) - 1;
+
     private long[] time;
-    private long[] seq;
-    private int[] kind;
-    private int[] argA;
-    private int[] argB;
+    private long[] seqKind;
+    private long[] args;
     private int size;
     private long nextSeq;
+    private int peak;
 
     private long topTime;
-    private int topKind;
-    private int topA;
-    private int topB;
+    private long topSeqKind;
+    private long topArgs;
 
     public EventQueue(final int initialCapacity)
     {
         final int capacity = Math.max(16, initialCapacity);
         time = new long[capacity];
-        seq = new long[capacity];
-        kind = new int[capacity];
-        argA = new int[capacity];
-        argB = new int[capacity];
+        seqKind = new long[capacity];
+        args = new long[capacity];
     }
 
     public int size()
@@ -53,67 +57,76 @@ public final class EventQueue
         {
             grow();
         }
-        final long s = nextSeq++;
+        final long sk = (nextSeq++ << KIND_BITS) | eventKind;
+        final long ab = ((long)a << 32) | (b & 0xFFFF_FFFFL);
         int i = size++;
-        // Sift up: move parents down until the new entry's place is found.
+        if (size > peak)
+        {
+            peak = size;
+        }
         while (i > 0)
         {
             final int parent = (i - 1) >>> 1;
             final long pt = time[parent];
-            if (pt < atPs || (pt == atPs && seq[parent] < s))
+            if (pt < atPs || (pt == atPs && seqKind[parent] < sk))
             {
                 break;
             }
-            move(parent, i);
+            time[i] = pt;
+            seqKind[i] = seqKind[parent];
+            args[i] = args[parent];
             i = parent;
         }
         time[i] = atPs;
-        seq[i] = s;
-        kind[i] = eventKind;
-        argA[i] = a;
-        argB[i] = b;
+        seqKind[i] = sk;
+        args[i] = ab;
     }
 
     /** Removes the earliest event; read it with {@link #time()}, {@link #kind()}, {@link #a()}, {@link #b()}. */
     public void pop()
     {
         topTime = time[0];
-        topKind = kind[0];
-        topA = argA[0];
-        topB = argB[0];
+        topSeqKind = seqKind[0];
+        topArgs = args[0];
         final int last = --size;
         if (0 == last)
         {
             return;
         }
         final long lt = time[last];
-        final long ls = seq[last];
-        final int lk = kind[last];
-        final int la = argA[last];
-        final int lb = argB[last];
+        final long ls = seqKind[last];
+        final long la = args[last];
         int i = 0;
         final int half = last >>> 1;
         while (i < half)
         {
             int child = (i << 1) + 1;
+            long ct = time[child];
+            long cs = seqKind[child];
             final int right = child + 1;
-            if (right < last && before(right, child))
+            if (right < last)
             {
-                child = right;
+                final long rt = time[right];
+                final long rs = seqKind[right];
+                if (rt < ct || (rt == ct && rs < cs))
+                {
+                    child = right;
+                    ct = rt;
+                    cs = rs;
+                }
             }
-            final long ct = time[child];
-            if (lt < ct || (lt == ct && ls < seq[child]))
+            if (lt < ct || (lt == ct && ls < cs))
             {
                 break;
             }
-            move(child, i);
+            time[i] = ct;
+            seqKind[i] = cs;
+            args[i] = args[child];
             i = child;
         }
         time[i] = lt;
-        seq[i] = ls;
-        kind[i] = lk;
-        argA[i] = la;
-        argB[i] = lb;
+        seqKind[i] = ls;
+        args[i] = la;
     }
 
     public long time()
@@ -123,17 +136,23 @@ public final class EventQueue
 
     public int kind()
     {
-        return topKind;
+        return (int)(topSeqKind & MAX_KIND);
     }
 
     public int a()
     {
-        return topA;
+        return (int)(topArgs >>> 32);
     }
 
     public int b()
     {
-        return topB;
+        return (int)topArgs;
+    }
+
+    /** The most events ever pending at once. */
+    public int peakSize()
+    {
+        return peak;
     }
 
     /** Events scheduled since construction. */
@@ -142,29 +161,11 @@ public final class EventQueue
         return nextSeq;
     }
 
-    private boolean before(final int x, final int y)
-    {
-        final long tx = time[x];
-        final long ty = time[y];
-        return tx < ty || (tx == ty && seq[x] < seq[y]);
-    }
-
-    private void move(final int from, final int to)
-    {
-        time[to] = time[from];
-        seq[to] = seq[from];
-        kind[to] = kind[from];
-        argA[to] = argA[from];
-        argB[to] = argB[from];
-    }
-
     private void grow()
     {
         final int capacity = time.length << 1;
-        time = java.util.Arrays.copyOf(time, capacity);
-        seq = java.util.Arrays.copyOf(seq, capacity);
-        kind = java.util.Arrays.copyOf(kind, capacity);
-        argA = java.util.Arrays.copyOf(argA, capacity);
-        argB = java.util.Arrays.copyOf(argB, capacity);
+        time = Arrays.copyOf(time, capacity);
+        seqKind = Arrays.copyOf(seqKind, capacity);
+        args = Arrays.copyOf(args, capacity);
     }
 }

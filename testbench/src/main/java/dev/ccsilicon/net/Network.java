@@ -756,6 +756,11 @@ public final class Network implements CcContext
         return series;
     }
 
+    public EventQueue eventQueue()
+    {
+        return events;
+    }
+
     public long events()
     {
         return processed;

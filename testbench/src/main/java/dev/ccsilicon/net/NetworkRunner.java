@@ -25,7 +25,8 @@ public final class NetworkRunner implements ScenarioRunner
     @Override
     public int run(final Scenario scenario, final Path outDir, final PrintStream out) throws Exception
     {
-        final boolean tty = null != System.console();
+        // Since JDK 22 System.console() exists even when redirected; isTerminal() tells.
+        final boolean tty = null != System.console() && System.console().isTerminal();
         final Result result = simulate(scenario, tty ? (now, duration, events) ->
         {
             out.printf(Locale.ROOT, "\r  %.3f / %.3f ms simulated, %d events", now / 1e9, duration / 1e9, events);

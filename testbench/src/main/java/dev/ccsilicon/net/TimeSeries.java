@@ -24,10 +24,19 @@ public final class TimeSeries
 
     void record(final int k, final Network net)
     {
+        final Topology topo = net.topology();
         for (int p = 0; p < queue.length; p++)
         {
-            queue[p][k] = net.queueBytes(p);
-            fairRate[p][k] = net.switchCc().fairRateBps(p);
+            // Host NIC ports have neither an egress queue model nor a rate block.
+            if (!topo.isHost(topo.from(p)))
+            {
+                queue[p][k] = net.queueBytes(p);
+                fairRate[p][k] = net.switchCc().fairRateBps(p);
+            }
+            else
+            {
+                fairRate[p][k] = -1;
+            }
         }
         for (int f = 0; f < delivered.length; f++)
         {
