@@ -1,0 +1,267 @@
+package dev.ccsilicon.cosim.lockstep;
+
+import dev.ccsilicon.cosim.jverilator.BlockSpec;
+import dev.ccsilicon.cosim.jverilator.ChildProcessRtl;
+import dev.ccsilicon.cosim.jverilator.NativeRtl;
+import dev.ccsilicon.cosim.jverilator.PortSpec;
+import dev.ccsilicon.cosim.jverilator.Rtl;
+import dev.ccsilicon.cosim.jverilator.RtlBuilder;
+import dev.ccsilicon.cosim.jverilator.RtlFatalException;
+import dev.ccsilicon.cosim.jverilator.RtlLibrary;
+import dev.ccsilicon.cosim.jverilator.StreamBatch;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import static dev.ccsilicon.cosim.jverilator.HarnessAbi.*;
+
+/**
+ * Lockstep co-simulation of one block: the same seeded transactions and ready patterns go to the
+ * Verilated RTL (native batch loop) and to the Java model ({@link JavaStreamDriver}); the two run
+ * alternately a batch at a time and a {@link Scoreboard} compares their output transactions.
+ */
+public final class LockstepEngine
+{
+    static final int CHUNK = 4096;
+    static final int PATTERN_BITS = 1 << 16;
+    static final int RESET_CYCLES = 4;
+    /** A call that runs this many cycles without needing input or filling an output has hung. */
+    static final long HANG_CYCLES = 1L << 20;
+
+    private LockstepEngine()
+    {
+    }
+
+    public static CosimResult run(final BlockAdapter adapter, final CosimOptions options)
+    {
+        return run(adapter, adapter.spec(), options);
+    }
+
+    /** Runs against {@code spec}, which may differ from the adapter's own (a variant or mutant). */
+    public static CosimResult run(final BlockAdapter adapter, final BlockSpec spec, final CosimOptions options)
+    {
+        final RtlLibrary lib = RtlBuilder.build(spec, false);
+        final CosimResult result = runOnce(adapter, spec, lib, options, -1, -1, null);
+        if (options.waves() != null && result.firstMismatch() != null)
+        {
+            final Mismatch m = result.firstMismatch();
+            final long at = m.rtlCycle() < 0 ? m.modelCycle() : m.modelCycle() < 0 ? m.rtlCycle()
+                : Math.min(m.rtlCycle(), m.modelCycle());
+            final long from = Math.max(0, at - options.waveWindow());
+            final long to = at + options.waveWindow() + 1;
+            final RtlLibrary traced = RtlBuilder.build(spec, true);
+            final CosimResult waves = runOnce(adapter, spec, traced, options, from, to, options.waves());
+            return new CosimResult(result.block(), result.seed(), result.requestedTransactions(), result.inputTransactions(),
+                result.outputTransactions(), result.mismatches(), result.firstMismatch(), result.timingMin(),
+                result.timingMax(), result.timingMean(), result.rtlCycles(), result.rtlNanos(), result.modelNanos(),
+                result.coverageLines(), result.unhitBins(), result.failure(), waves.waveforms());
+        }
+        return result;
+    }
+
+    private static CosimResult runOnce(
+        final BlockAdapter adapter,
+        final BlockSpec spec,
+        final RtlLibrary lib,
+        final CosimOptions options,
+        final long traceFrom,
+        final long traceTo,
+        final Path waveDir)
+    {
+        final long seed = options.seed();
+        final long target = options.transactions();
+        final int nIn = spec.inStreams().size();
+        final int nOut = spec.outStreams().size();
+        final Coverage coverage = adapter.newCoverage();
+        final Scoreboard scoreboard = new Scoreboard(spec, adapter);
+        final List<Path> waveforms = new ArrayList<>();
+        String failure = null;
+        long rtlCycles = 0;
+        long rtlNanos = 0;
+        long modelNanos = 0;
+        long inputs = 0;
+        ModelVcdWriter modelVcd = null;
+        try (Rtl rtl = options.childProcess() ? ChildProcessRtl.open(lib) : NativeRtl.open(lib);
+            StreamBatch rtlBatch = new StreamBatch(spec, CHUNK, CHUNK, PATTERN_BITS);
+            StreamBatch modelBatch = new StreamBatch(spec, CHUNK, CHUNK, PATTERN_BITS))
+        {
+            final ModelDut model = adapter.newModel(spec);
+            final JavaStreamDriver driver = new JavaStreamDriver(spec, model);
+            final CycleObserver cov = adapter.coverageObserver(spec, coverage);
+            if (waveDir != null)
+            {
+                Files.createDirectories(waveDir);
+                final Path rtlVcd = waveDir.resolve(spec.name() + ".rtl.vcd");
+                final Path modelVcdPath = waveDir.resolve(spec.name() + ".model.vcd");
+                rtl.traceOpen(rtlVcd, traceFrom, traceTo);
+                modelVcd = new ModelVcdWriter(spec, modelVcdPath, traceFrom, traceTo);
+                final ModelVcdWriter mv = modelVcd;
+                driver.observer((c, i, o) ->
+                {
+                    cov.onCycle(c, i, o);
+                    mv.onCycle(c, i, o);
+                });
+                waveforms.add(rtlVcd);
+                waveforms.add(modelVcdPath);
+            }
+            else
+            {
+                driver.observer(cov);
+            }
+
+            // Static configuration and ready patterns: one derivation from the seed, given to both sides.
+            final Stimulus[] rtlStim = new Stimulus[nIn];
+            final Stimulus[] modelStim = new Stimulus[nIn];
+            for (int i = 0; i < nIn; i++)
+            {
+                rtlStim[i] = adapter.newStimulus(seed, i);
+                modelStim[i] = adapter.newStimulus(seed, i);
+            }
+            final long[] staticVector = driver.inputs();
+            if (nIn > 0)
+            {
+                rtlStim[0].staticInputs(staticVector);
+            }
+            final List<PortSpec> statics = spec.staticInputs();
+            for (final PortSpec p : statics)
+            {
+                final int pin = spec.inputIndex(p.name());
+                final long[] w = new long[p.words()];
+                System.arraycopy(staticVector, spec.inputOffset(pin), w, 0, w.length);
+                rtl.setWords(pin, w);
+            }
+            final double backpressure = nIn > 0 ? rtlStim[0].backpressure() : 0.0;
+            for (int o = 0; o < nOut; o++)
+            {
+                final StimulusRandom r = new StimulusRandom(seed ^ (0x5DEECE66DL * (o + 7)));
+                boolean ready = true;
+                final double leave = 0.3;
+                final double enter = backpressure * leave / Math.max(1e-9, 1 - backpressure);
+                for (int bit = 0; bit < PATTERN_BITS; bit++)
+                {
+                    ready = ready ? !r.chance(enter) : r.chance(leave);
+                    rtlBatch.readyBit(o, bit, ready);
+                    modelBatch.readyBit(o, bit, ready);
+                }
+            }
+            for (final StreamBatch b : new StreamBatch[] {rtlBatch, modelBatch})
+            {
+                b.ctrl(CTRL_BUDGET, HANG_CYCLES);
+                b.ctrl(CTRL_QUIET_NEEDED, adapter.drainCycles());
+            }
+
+            rtl.reset(RESET_CYCLES);
+            driver.reset();
+            final long[] rtlIssued = new long[nIn];
+            final long[] modelIssued = new long[nIn];
+            final long[] words = new long[64];
+            boolean rtlDone = false;
+            boolean modelDone = false;
+            while (!(rtlDone && modelDone))
+            {
+                if (!rtlDone)
+                {
+                    fill(rtlBatch, rtlStim, rtlIssued, target, words);
+                    rtlBatch.clearOut();
+                    final long t0 = System.nanoTime();
+                    final int st = rtl.runStreams(rtlBatch);
+                    rtlNanos += System.nanoTime() - t0;
+                    rtlCycles += rtlBatch.ctrl(CTRL_CYCLES_RUN);
+                    scoreboard.addRtl(rtlBatch);
+                    rtlDone = st == STATUS_DONE;
+                    if (st == STATUS_BUDGET)
+                    {
+                        failure = "RTL made no progress for " + HANG_CYCLES + " cycles at cycle " + rtlBatch.ctrl(CTRL_CYCLE)
+                            + " (seed " + seed + "): hung handshake?";
+                        break;
+                    }
+                }
+                if (!modelDone)
+                {
+                    fill(modelBatch, modelStim, modelIssued, target, words);
+                    modelBatch.clearOut();
+                    final long t0 = System.nanoTime();
+                    final int st = driver.run(modelBatch);
+                    modelNanos += System.nanoTime() - t0;
+                    scoreboard.addModel(modelBatch);
+                    modelDone = st == STATUS_DONE;
+                    if (st == STATUS_BUDGET)
+                    {
+                        failure = "model made no progress for " + HANG_CYCLES + " cycles at cycle " + driver.cycle()
+                            + " (seed " + seed + "): hung handshake?";
+                        break;
+                    }
+                }
+                scoreboard.compare();
+                if (scoreboard.mismatches() >= options.maxMismatches())
+                {
+                    break;
+                }
+                if (waveDir != null && rtlBatch.ctrl(CTRL_CYCLE) > traceTo && driver.cycle() > traceTo)
+                {
+                    break;
+                }
+            }
+            if (rtlDone && modelDone)
+            {
+                scoreboard.finish();
+            }
+            for (int i = 0; i < nIn; i++)
+            {
+                inputs += rtlBatch.ctrl(inBase(i) + IN_FIRED);
+            }
+        }
+        catch (final RtlFatalException e)
+        {
+            failure = e.withSeed(seed).getMessage();
+        }
+        catch (final IOException e)
+        {
+            throw new UncheckedIOException(e);
+        }
+        finally
+        {
+            if (modelVcd != null)
+            {
+                modelVcd.close();
+            }
+        }
+        final List<String> covLines = new ArrayList<>();
+        for (int b = 0; b < coverage.bins(); b++)
+        {
+            covLines.add(coverage.name(b) + "=" + coverage.hits(b));
+        }
+        return new CosimResult(spec.name(), seed, target, inputs, scoreboard.compared(), scoreboard.mismatches(),
+            scoreboard.first(), scoreboard.timingMin(), scoreboard.timingMax(), scoreboard.timingMean(), rtlCycles, rtlNanos,
+            modelNanos, covLines, coverage.unhit(), failure, waveforms);
+    }
+
+    /** Refills every input stream whose buffer is consumed; the last transaction marks the stream final. */
+    private static void fill(final StreamBatch b, final Stimulus[] stim, final long[] issued, final long target, final long[] words)
+    {
+        for (int i = 0; i < stim.length; i++)
+        {
+            if (!b.needsInput(i))
+            {
+                continue;
+            }
+            b.refill(i);
+            final int cap = b.inCapacity();
+            for (int n = 0; n < cap && issued[i] < target; n++)
+            {
+                final long gap = stim[i].gap(issued[i]);
+                stim[i].data(issued[i], words);
+                b.offer(i, gap, words);
+                issued[i]++;
+            }
+            if (issued[i] >= target)
+            {
+                b.markFinal(i);
+            }
+        }
+    }
+}
