@@ -1,0 +1,256 @@
+package dev.ccsilicon.blocks.roccfairrate;
+
+/**
+ * Parameters and static configuration of the {@code rocc_fair_rate} block, in the units the
+ * hardware uses: queue quantities in Δ^Q, rates in Δ^F, α̃/β̃ as raw fixed-point integers with
+ * {@code abFracWidth} fraction bits. The widths are the RTL parameters of the same names
+ * (docs/blocks/rocc_fair_rate.md); the remaining fields are the RTL's {@code cfg_*_i} ports.
+ *
+ * @param ports        egress ports sharing the pipeline ({@code NumPorts}), at least 2.
+ * @param qBytesWidth  width of the queue depth in bytes ({@code QBytesWidth}).
+ * @param quantBytes   Δ^Q in bytes ({@code QuantBytes}).
+ * @param rateUnitMbps Δ^F in Mb/s; informational, the hardware never multiplies by it.
+ * @param fIntWidth    integer bits of F, Fmin, Fmax, Finit ({@code FIntWidth}).
+ * @param fFracWidth   fraction bits of F ({@code FFracWidth}), at most {@code abFracWidth}.
+ * @param abIntWidth   integer bits of α̃, β̃ ({@code AbIntWidth}).
+ * @param abFracWidth  fraction bits of α̃, β̃ ({@code AbFracWidth}).
+ * @param periodWidth  width of the period counter ({@code PeriodWidth}).
+ * @param periodCycles T in clock cycles, at least {@code ports}.
+ * @param qRef         Qref in Δ^Q.
+ * @param qMid         Qmid in Δ^Q (bound on the queue growth within one period).
+ * @param qMax         Qmax in Δ^Q.
+ * @param fMin         Fmin in Δ^F (integer).
+ * @param fMax         Fmax in Δ^F (integer).
+ * @param fInit        F of a port before its first update, in Δ^F (integer).
+ * @param alpha        α̃ as a raw unsigned fixed-point integer.
+ * @param beta         β̃ as a raw unsigned fixed-point integer.
+ * @param rounding     rounding of the PI scaling and of the MD halving ({@code RoundMode}).
+ */
+public record RoccFairRateConfig(
+    int ports,
+    int qBytesWidth,
+    int quantBytes,
+    int rateUnitMbps,
+    int fIntWidth,
+    int fFracWidth,
+    int abIntWidth,
+    int abFracWidth,
+    int periodWidth,
+    long periodCycles,
+    long qRef,
+    long qMid,
+    long qMax,
+    long fMin,
+    long fMax,
+    long fInit,
+    long alpha,
+    long beta,
+    Rounding rounding)
+{
+    /**
+     * Rounding of a division by a power of two, with the RTL's {@code RoundMode} encoding.
+     * Stands in for {@code dev.ccsilicon.hdl.fixed.Rounding} until the kernel lands.
+     */
+    public enum Rounding
+    {
+        /** Arithmetic shift right: toward minus infinity. RoundMode 0. */
+        FLOOR,
+        /** Toward zero. RoundMode 1. */
+        TRUNCATE,
+        /** Nearest, ties toward plus infinity. RoundMode 2. */
+        HALF_UP
+    }
+
+    public static final int DEFAULT_QUANT_BYTES = 600;
+    public static final int DEFAULT_RATE_UNIT_MBPS = 10;
+    public static final int DEFAULT_Q_BYTES_WIDTH = 24;
+    public static final int DEFAULT_F_INT_WIDTH = 16;
+    public static final int DEFAULT_AB_INT_WIDTH = 4;
+    public static final int DEFAULT_AB_FRAC_WIDTH = 8;
+    public static final int DEFAULT_PERIOD_WIDTH = 24;
+
+    /** The RTL's shift amount is 5 bits wide. */
+    private static final int MAX_SHIFT = 31;
+
+    public RoccFairRateConfig
+    {
+        require(ports >= 2 && ports <= 1 << 16, "ports", ports, "2..65536");
+        require(qBytesWidth >= 1 && qBytesWidth <= 31, "qBytesWidth", qBytesWidth, "1..31");
+        require(quantBytes >= 1 && quantBytes <= (1L << qBytesWidth) - 1, "quantBytes", quantBytes,
+            "1..2^qBytesWidth-1");
+        require(rateUnitMbps >= 1, "rateUnitMbps", rateUnitMbps, ">= 1");
+        require(fIntWidth >= 1 && fIntWidth <= 24, "fIntWidth", fIntWidth, "1..24");
+        require(abIntWidth >= 0 && abIntWidth <= 8, "abIntWidth", abIntWidth, "0..8");
+        require(abFracWidth >= 0 && abFracWidth <= 16, "abFracWidth", abFracWidth, "0..16");
+        require(abIntWidth + abFracWidth >= 1, "abIntWidth+abFracWidth", abIntWidth + abFracWidth, ">= 1");
+        require(fFracWidth >= 0 && fFracWidth <= abFracWidth, "fFracWidth", fFracWidth, "0..abFracWidth");
+        require(abFracWidth - fFracWidth + 5 <= MAX_SHIFT, "abFracWidth-fFracWidth", abFracWidth - fFracWidth,
+            "0..26");
+        require(periodWidth >= 1 && periodWidth <= 40, "periodWidth", periodWidth, "1..40");
+        require(periodCycles >= ports && periodCycles <= (1L << periodWidth) - 1, "periodCycles", periodCycles,
+            "ports..2^periodWidth-1");
+        require(rounding != null, "rounding", 0, "FLOOR, TRUNCATE or HALF_UP");
+
+        final long qLimit = (1L << qWidth(qBytesWidth, quantBytes)) - 1;
+        require(qRef >= 0 && qRef <= qLimit, "qRef", qRef, "0.." + qLimit);
+        require(qMid >= 0 && qMid <= qLimit, "qMid", qMid, "0.." + qLimit);
+        require(qMax >= 0 && qMax <= qLimit, "qMax", qMax, "0.." + qLimit);
+        // Seed 000 §3.2: Qmax > Qmid > Qref, "to prevent system instability".
+        require(qRef < qMid && qMid < qMax, "qRef<qMid<qMax", qMid, "qRef < qMid < qMax");
+
+        final long fLimit = (1L << fIntWidth) - 1;
+        require(fMax >= 1 && fMax <= fLimit, "fMax", fMax, "1.." + fLimit);
+        require(fMin >= 0 && fMin <= fMax, "fMin", fMin, "0..fMax");
+        require(fInit >= fMin && fInit <= fMax, "fInit", fInit, "fMin..fMax");
+
+        final long abLimit = (1L << (abIntWidth + abFracWidth)) - 1;
+        require(alpha >= 0 && alpha <= abLimit, "alpha", alpha, "0.." + abLimit);
+        require(beta >= 0 && beta <= abLimit, "beta", beta, "0.." + abLimit);
+    }
+
+    /** 10 Gb/s (seed 000 §6.2 testbed): Qref/Qmid/Qmax 75/150/210 KB, Fmax 10 Gb/s, T 100 µs. */
+    public static RoccFairRateConfig gbps10(final int ports, final long clockHz)
+    {
+        return defaults(ports, clockHz, 100, 75_000, 150_000, 210_000, 10_000, 0.3, 1.5);
+    }
+
+    /** 40 Gb/s (seed 000 §6): Qref/Qmid/Qmax 150/300/360 KB, Fmax 40 Gb/s, α̃ 0.3, β̃ 1.5, T 40 µs. */
+    public static RoccFairRateConfig gbps40(final int ports, final long clockHz)
+    {
+        return defaults(ports, clockHz, 40, 150_000, 300_000, 360_000, 40_000, 0.3, 1.5);
+    }
+
+    /** 100 Gb/s (seed 000 §6): Qref/Qmid/Qmax 300/600/660 KB, Fmax 100 Gb/s, α̃ 0.45, β̃ 2.25, T 40 µs. */
+    public static RoccFairRateConfig gbps100(final int ports, final long clockHz)
+    {
+        return defaults(ports, clockHz, 40, 300_000, 600_000, 660_000, 100_000, 0.45, 2.25);
+    }
+
+    /** The built-in set for a link speed of 10, 40 or 100 Gb/s. */
+    public static RoccFairRateConfig forLinkSpeed(final int gbps, final int ports, final long clockHz)
+    {
+        return switch (gbps)
+        {
+            case 10 -> gbps10(ports, clockHz);
+            case 40 -> gbps40(ports, clockHz);
+            case 100 -> gbps100(ports, clockHz);
+            default -> throw new IllegalArgumentException(
+                "link speed " + gbps + " Gb/s has no built-in RoCC parameter set; allowed: 10, 40, 100");
+        };
+    }
+
+    private static RoccFairRateConfig defaults(
+        final int ports,
+        final long clockHz,
+        final long periodMicros,
+        final long qRefBytes,
+        final long qMidBytes,
+        final long qMaxBytes,
+        final long fMaxMbps,
+        final double alpha,
+        final double beta)
+    {
+        require(clockHz >= 1_000_000, "clockHz", clockHz, ">= 1 MHz");
+        final long fMax = fMaxMbps / DEFAULT_RATE_UNIT_MBPS;
+        return new RoccFairRateConfig(
+            ports,
+            DEFAULT_Q_BYTES_WIDTH,
+            DEFAULT_QUANT_BYTES,
+            DEFAULT_RATE_UNIT_MBPS,
+            DEFAULT_F_INT_WIDTH,
+            0,
+            DEFAULT_AB_INT_WIDTH,
+            DEFAULT_AB_FRAC_WIDTH,
+            DEFAULT_PERIOD_WIDTH,
+            periodMicros * clockHz / 1_000_000L,
+            qRefBytes / DEFAULT_QUANT_BYTES,
+            qMidBytes / DEFAULT_QUANT_BYTES,
+            qMaxBytes / DEFAULT_QUANT_BYTES,
+            100 / DEFAULT_RATE_UNIT_MBPS, // Fmin 100 Mb/s for every speed (seed 000 §6)
+            fMax,
+            fMax,                         // SPEC 6.1: reset value of F defaults to Fmax
+            toFixed(alpha, DEFAULT_AB_FRAC_WIDTH),
+            toFixed(beta, DEFAULT_AB_FRAC_WIDTH),
+            Rounding.FLOOR);
+    }
+
+    /** {@code value} as an unsigned fixed-point integer with {@code fracBits}, rounded to nearest. */
+    public static long toFixed(final double value, final int fracBits)
+    {
+        if (!(value >= 0.0))
+        {
+            throw new IllegalArgumentException("fixed-point constant " + value + " must be >= 0");
+        }
+        return Math.round(Math.scalb(value, fracBits));
+    }
+
+    /** Width of every queue quantity: bit length of floor((2^qBytesWidth - 1) / quantBytes). */
+    public static int qWidth(final int qBytesWidth, final int quantBytes)
+    {
+        final long maxQ = ((1L << qBytesWidth) - 1) / quantBytes;
+        return 64 - Long.numberOfLeadingZeros(maxQ);
+    }
+
+    public int qWidth()
+    {
+        return qWidth(qBytesWidth, quantBytes);
+    }
+
+    public int fWidth()
+    {
+        return fIntWidth + fFracWidth;
+    }
+
+    public int abWidth()
+    {
+        return abIntWidth + abFracWidth;
+    }
+
+    public int portWidth()
+    {
+        return 32 - Integer.numberOfLeadingZeros(ports - 1);
+    }
+
+    /** F, Qold state bits per port, plus the per-port "written" flag. */
+    public int stateBitsPerPort()
+    {
+        return fWidth() + qWidth() + 1;
+    }
+
+    public RoccFairRateConfig withRounding(final Rounding newRounding)
+    {
+        return new RoccFairRateConfig(ports, qBytesWidth, quantBytes, rateUnitMbps, fIntWidth, fFracWidth,
+            abIntWidth, abFracWidth, periodWidth, periodCycles, qRef, qMid, qMax, fMin, fMax, fInit, alpha, beta,
+            newRounding);
+    }
+
+    public RoccFairRateConfig withFFracWidth(final int newFFracWidth)
+    {
+        return new RoccFairRateConfig(ports, qBytesWidth, quantBytes, rateUnitMbps, fIntWidth, newFFracWidth,
+            abIntWidth, abFracWidth, periodWidth, periodCycles, qRef, qMid, qMax, fMin, fMax, fInit, alpha, beta,
+            rounding);
+    }
+
+    public RoccFairRateConfig withAlphaBeta(final long newAlpha, final long newBeta)
+    {
+        return new RoccFairRateConfig(ports, qBytesWidth, quantBytes, rateUnitMbps, fIntWidth, fFracWidth,
+            abIntWidth, abFracWidth, periodWidth, periodCycles, qRef, qMid, qMax, fMin, fMax, fInit, newAlpha,
+            newBeta, rounding);
+    }
+
+    public RoccFairRateConfig withRates(final long newFMin, final long newFMax, final long newFInit)
+    {
+        return new RoccFairRateConfig(ports, qBytesWidth, quantBytes, rateUnitMbps, fIntWidth, fFracWidth,
+            abIntWidth, abFracWidth, periodWidth, periodCycles, qRef, qMid, qMax, newFMin, newFMax, newFInit,
+            alpha, beta, rounding);
+    }
+
+    private static void require(final boolean ok, final String field, final long value, final String allowed)
+    {
+        if (!ok)
+        {
+            throw new IllegalArgumentException(
+                "rocc_fair_rate: " + field + " = " + value + " is out of range; allowed: " + allowed);
+        }
+    }
+}

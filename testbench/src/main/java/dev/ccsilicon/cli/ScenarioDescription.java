@@ -1,0 +1,56 @@
+package dev.ccsilicon.cli;
+
+import java.util.List;
+
+import dev.ccsilicon.scenario.Flow;
+import dev.ccsilicon.scenario.Link;
+import dev.ccsilicon.scenario.Scenario;
+import dev.ccsilicon.scenario.Units;
+
+/** A short human-readable description of a validated scenario, as {@code run} prints it first. */
+final class ScenarioDescription
+{
+    private ScenarioDescription()
+    {
+    }
+
+    static String of(final Scenario scenario)
+    {
+        final StringBuilder sb = new StringBuilder();
+        sb.append("scenario ").append(scenario.name()).append(" (").append(scenario.source()).append("): algorithm ")
+            .append(scenario.algorithm().fileName()).append(", seed ").append(scenario.seed()).append('\n');
+        sb.append("  duration ").append(Units.formatTime(scenario.durationPs()))
+            .append(", measure ").append(Units.formatTime(scenario.measure().fromPs()))
+            .append(" to ").append(Units.formatTime(scenario.measure().toPs()))
+            .append(", mtu ").append(Units.formatSize(scenario.mtuBytes()))
+            .append(" + header ").append(Units.formatSize(scenario.nic().headerBytes())).append('\n');
+        sb.append("  nodes: ").append(count(scenario.hosts().size(), "host")).append(' ').append(list(scenario.hosts()))
+            .append(", ").append(count(scenario.switches().size(), "switch")).append(' ').append(list(scenario.switches()))
+            .append('\n');
+        sb.append("  links: ").append(scenario.links().size()).append('\n');
+        for (final Link link : scenario.links())
+        {
+            sb.append("    ").append(link.a()).append(" <-> ").append(link.b()).append("  ")
+                .append(Units.formatRate(link.rateBps())).append(", ").append(Units.formatTime(link.delayPs())).append('\n');
+        }
+        sb.append("  flows: ").append(scenario.flows().size()).append('\n');
+        for (final Flow flow : scenario.flows())
+        {
+            sb.append("    ").append(flow.id()).append(": ").append(flow.src()).append(" -> ").append(flow.dst())
+                .append(", start ").append(Units.formatTime(flow.startPs()))
+                .append(", size ").append(flow.isInfinite() ? "infinite" : Units.formatSize(flow.sizeBytes()))
+                .append(", demand ").append(Units.formatRate(flow.demandBps())).append('\n');
+        }
+        return sb.toString();
+    }
+
+    private static String count(final int n, final String noun)
+    {
+        return n + " " + noun + (n == 1 ? "" : noun.endsWith("h") ? "es" : "s");
+    }
+
+    private static String list(final List<String> ids)
+    {
+        return "(" + String.join(", ", ids) + ")";
+    }
+}

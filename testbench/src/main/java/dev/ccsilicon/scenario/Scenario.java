@@ -1,0 +1,62 @@
+package dev.ccsilicon.scenario;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A validated closed-loop scenario (SPEC §8.2), in the simulator's units: bytes, bits per second,
+ * picoseconds. Every optional field of the file has been filled in with its documented default,
+ * every link has its rate and delay, and the cross-checks of {@link ScenarioLoader} hold.
+ *
+ * @param source    the file it was loaded from, as the user named it.
+ * @param hosts     host ids in file order.
+ * @param switches  switch ids in file order.
+ * @param mtuBytes  payload bytes per full data packet.
+ */
+public record Scenario(
+    String source,
+    String name,
+    Algorithm algorithm,
+    long durationPs,
+    MeasureWindow measure,
+    long seed,
+    long mtuBytes,
+    List<String> hosts,
+    List<String> switches,
+    List<Link> links,
+    List<Flow> flows,
+    SwitchConfig switchConfig,
+    NicConfig nic)
+{
+    public Scenario
+    {
+        hosts = List.copyOf(hosts);
+        switches = List.copyOf(switches);
+        links = List.copyOf(links);
+        flows = List.copyOf(flows);
+    }
+
+    public boolean isHost(final String node)
+    {
+        return hosts.contains(node);
+    }
+
+    public boolean isSwitch(final String node)
+    {
+        return switches.contains(node);
+    }
+
+    /** The links that touch {@code node}, in file order. */
+    public List<Link> linksOf(final String node)
+    {
+        final List<Link> result = new ArrayList<>();
+        for (final Link link : links)
+        {
+            if (link.touches(node))
+            {
+                result.add(link);
+            }
+        }
+        return result;
+    }
+}

@@ -1,0 +1,459 @@
+package dev.ccsilicon.scenario;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Turns the tree of a scenario file into a {@link Scenario}: field names, types, units, the range
+ * of each value on its own, and the documented defaults. Checks that relate fields to each other
+ * are {@link ScenarioChecker}'s; the origins recorded here let it point at the right line.
+ */
+final class ScenarioBinder
+{
+    private static final List<String> TOP = List.of(
+        "name", "algorithm", "duration", "measure", "seed", "mtu", "defaults", "hosts", "switches", "links", "flows",
+        "switch", "nic");
+    private static final List<String> MEASURE = List.of("from", "to");
+    private static final List<String> DEFAULTS = List.of("link");
+    private static final List<String> LINK_DEFAULTS = List.of("rate", "delay");
+    private static final List<String> LINK = List.of("a", "b", "rate", "delay");
+    private static final List<String> FLOW = List.of("id", "src", "dst", "start", "size", "demand");
+    private static final List<String> SWITCH = List.of("buffer", "pfc", "rocc");
+    private static final List<String> PFC = List.of("enabled", "xoff", "xon");
+    private static final List<String> SWITCH_ROCC = List.of("profiles");
+    private static final List<String> PROFILE = List.of(
+        "period", "q_ref", "q_mid", "q_max", "f_min", "f_max", "alpha", "beta");
+    private static final List<String> NIC = List.of("header", "rocc");
+    private static final List<String> NIC_ROCC = List.of("recovery");
+
+    /** Payload bytes per packet: at least a minimal Ethernet frame, at most a jumbo frame. */
+    static final long MTU_MIN = 64L;
+    static final long MTU_MAX = 9216L;
+    static final long DEFAULT_MTU = 1000L;
+    static final long DEFAULT_SEED = 1L;
+
+    private static final String TIME = "a time such as 60ms";
+    private static final String RATE = "a rate such as 10Gbps";
+    private static final String SIZE = "a size such as 1000B";
+
+    private final Map<String, YamlNode> origins = new HashMap<>();
+    private final String file;
+
+    ScenarioBinder(final String file)
+    {
+        this.file = file;
+    }
+
+    /** The node each bound field came from, by field path. */
+    Map<String, YamlNode> origins()
+    {
+        return origins;
+    }
+
+    Scenario bind(final YamlNode root)
+    {
+        final Fields top = new Fields(root, "", "name: ..., algorithm: ..., duration: ...", TOP, origins);
+
+        final String name = Values.text(top.required("name", "a name (free text)"), "name", "a name (free text)");
+        final YamlNode algorithmNode = top.required("algorithm", Algorithm.allowed());
+        final String algorithmText = Values.text(algorithmNode, "algorithm", Algorithm.allowed());
+        final Algorithm algorithm = Algorithm.ofFileName(algorithmText);
+        if (null == algorithm)
+        {
+            throw new ScenarioError(algorithmNode.origin(), "algorithm",
+                "'" + algorithmText + "' is not a known algorithm; use " + Algorithm.allowed());
+        }
+
+        final YamlNode durationNode = top.required("duration", TIME);
+        final long duration = Values.positive(Values.time(durationNode, "duration"), durationNode, "duration", "the duration");
+        final MeasureWindow measure = measure(top, duration);
+
+        final YamlNode seedNode = top.optional("seed", "a whole number");
+        final long seed = null == seedNode ? DEFAULT_SEED : Values.nonNegativeInteger(seedNode, "seed");
+
+        final YamlNode mtuNode = top.optional("mtu", SIZE);
+        final long mtu = null == mtuNode ? DEFAULT_MTU : Values.size(mtuNode, "mtu");
+        if (mtu < MTU_MIN || mtu > MTU_MAX)
+        {
+            throw new ScenarioError(mtuNode.origin(), "mtu", mtuNode.describe() + " is out of range; mtu (payload bytes per " +
+                "packet) must be " + MTU_MIN + "B to " + MTU_MAX + "B");
+        }
+
+        final long[] linkDefaults = linkDefaults(top);
+        final List<String> hosts = ids(top, "hosts", true);
+        final List<String> switches = ids(top, "switches", false);
+        final List<Link> links = links(top, linkDefaults);
+        final List<Flow> flows = flows(top, links);
+        final SwitchConfig switchConfig = switchConfig(top);
+        final NicConfig nic = nic(top);
+
+        return new Scenario(file, name, algorithm, duration, measure, seed, mtu, hosts, switches, links, flows,
+            switchConfig, nic);
+    }
+
+    private MeasureWindow measure(final Fields top, final long duration)
+    {
+        final YamlNode node = top.optional("measure", "a window such as {from: 30ms, to: 60ms}");
+        if (null == node)
+        {
+            return new MeasureWindow(0, duration);
+        }
+        final Fields fields = new Fields(node, "measure", "{from: 30ms, to: 60ms}", MEASURE, origins);
+        final YamlNode from = fields.optional("from", TIME);
+        final YamlNode to = fields.optional("to", TIME);
+        return new MeasureWindow(
+            null == from ? 0 : Values.time(from, "measure.from"),
+            null == to ? duration : Values.time(to, "measure.to"));
+    }
+
+    /** {rate, delay} of defaults.link, each -1 when not given. */
+    private long[] linkDefaults(final Fields top)
+    {
+        final long[] result = {-1, -1};
+        final YamlNode defaultsNode = top.optional("defaults", "a mapping such as {link: {rate: 10Gbps, delay: 1.5us}}");
+        if (null == defaultsNode)
+        {
+            return result;
+        }
+        final Fields defaults = new Fields(defaultsNode, "defaults", "{link: {rate: 10Gbps, delay: 1.5us}}", DEFAULTS, origins);
+        final YamlNode linkNode = defaults.optional("link", "a mapping such as {rate: 10Gbps, delay: 1.5us}");
+        if (null == linkNode)
+        {
+            return result;
+        }
+        final Fields link = new Fields(linkNode, "defaults.link", "{rate: 10Gbps, delay: 1.5us}", LINK_DEFAULTS, origins);
+        final YamlNode rate = link.optional("rate", RATE);
+        if (null != rate)
+        {
+            result[0] = Values.positive(Values.rate(rate, "defaults.link.rate"), rate, "defaults.link.rate", "a link rate");
+        }
+        final YamlNode delay = link.optional("delay", TIME);
+        if (null != delay)
+        {
+            result[1] = Values.time(delay, "defaults.link.delay");
+        }
+        return result;
+    }
+
+    private List<String> ids(final Fields top, final String key, final boolean required)
+    {
+        final String example = "hosts".equals(key) ? "[A0, A1, B0]" : "[S0]";
+        final YamlNode node = required ? top.required(key, "a list of ids such as " + example) :
+            top.optional(key, "a list of ids such as " + example);
+        final List<String> ids = new ArrayList<>();
+        if (null == node)
+        {
+            return ids;
+        }
+        final YamlList list = Values.list(node, key, example);
+        if (required && list.items().isEmpty())
+        {
+            throw new ScenarioError(node.origin(), key, "is empty; at least one id is required");
+        }
+        for (int i = 0; i < list.items().size(); i++)
+        {
+            final String path = FieldPath.index(key, i);
+            final YamlNode item = list.items().get(i);
+            origins.put(path, item);
+            ids.add(Values.id(item, path));
+        }
+        return ids;
+    }
+
+    private List<Link> links(final Fields top, final long[] linkDefaults)
+    {
+        final String example = "[{a: A0, b: S0}]";
+        final YamlList list = Values.list(top.required("links", "a list of links such as " + example), "links", example);
+        if (list.items().isEmpty())
+        {
+            throw new ScenarioError(list.origin(), "links", "is empty; at least one link is required");
+        }
+        final List<Link> links = new ArrayList<>();
+        for (int i = 0; i < list.items().size(); i++)
+        {
+            final String path = FieldPath.index("links", i);
+            final Fields fields = new Fields(list.items().get(i), path, "{a: A0, b: S0, rate: 10Gbps, delay: 1.5us}", LINK, origins);
+            final String a = Values.id(fields.required("a", "the id of a host or switch"), fields.path("a"));
+            final String b = Values.id(fields.required("b", "the id of a host or switch"), fields.path("b"));
+            final YamlNode rateNode = fields.optional("rate", RATE);
+            final long rate;
+            if (null != rateNode)
+            {
+                rate = Values.positive(Values.rate(rateNode, fields.path("rate")), rateNode, fields.path("rate"), "a link rate");
+            }
+            else if (linkDefaults[0] >= 0)
+            {
+                rate = linkDefaults[0];
+            }
+            else
+            {
+                throw new ScenarioError(fields.origin(), fields.path("rate"),
+                    "missing, and defaults.link.rate is not set; required: " + RATE);
+            }
+            final YamlNode delayNode = fields.optional("delay", TIME);
+            final long delay;
+            if (null != delayNode)
+            {
+                delay = Values.time(delayNode, fields.path("delay"));
+            }
+            else if (linkDefaults[1] >= 0)
+            {
+                delay = linkDefaults[1];
+            }
+            else
+            {
+                throw new ScenarioError(fields.origin(), fields.path("delay"),
+                    "missing, and defaults.link.delay is not set; required: a time such as 1.5us");
+            }
+            links.add(new Link(a, b, rate, delay));
+        }
+        return links;
+    }
+
+    private List<Flow> flows(final Fields top, final List<Link> links)
+    {
+        final String example = "[{id: F0, src: A0, dst: B0, size: infinite}]";
+        final YamlList list = Values.list(top.required("flows", "a list of flows such as " + example), "flows", example);
+        if (list.items().isEmpty())
+        {
+            throw new ScenarioError(list.origin(), "flows", "is empty; at least one flow is required");
+        }
+        final List<Flow> flows = new ArrayList<>();
+        for (int i = 0; i < list.items().size(); i++)
+        {
+            final String path = FieldPath.index("flows", i);
+            final Fields fields = new Fields(list.items().get(i), path,
+                "{id: F0, src: A0, dst: B0, start: 0ms, size: infinite, demand: 10Gbps}", FLOW, origins);
+            final String id = Values.id(fields.required("id", "a flow id such as F0"), fields.path("id"));
+            final String src = Values.id(fields.required("src", "the id of the sending host"), fields.path("src"));
+            final String dst = Values.id(fields.required("dst", "the id of the receiving host"), fields.path("dst"));
+            final YamlNode startNode = fields.optional("start", TIME);
+            final long start = null == startNode ? 0 : Values.time(startNode, fields.path("start"));
+
+            final YamlNode sizeNode = fields.optional("size", "a size such as 1MB, or infinite");
+            final long size;
+            if (null == sizeNode)
+            {
+                size = Flow.INFINITE;
+            }
+            else if (sizeNode instanceof final YamlScalar scalar && "infinite".equals(scalar.value()))
+            {
+                size = Flow.INFINITE;
+            }
+            else
+            {
+                final String sizePath = fields.path("size");
+                final String text = Values.text(sizeNode, sizePath, "a size such as 1MB, or infinite");
+                try
+                {
+                    size = Units.parseSize(text);
+                }
+                catch (final QuantityFormatException ex)
+                {
+                    throw new ScenarioError(sizeNode.origin(), sizePath, ex.getMessage().replace(
+                        "; use a number followed by", "; use infinite or a number followed by"));
+                }
+                Values.positive(size, sizeNode, sizePath, "a flow size");
+            }
+
+            final YamlNode demandNode = fields.optional("demand", RATE);
+            final long demand;
+            if (null != demandNode)
+            {
+                demand = Values.positive(Values.rate(demandNode, fields.path("demand")), demandNode, fields.path("demand"),
+                    "a demand");
+            }
+            else
+            {
+                // The application offers as much as its NIC can send; an unknown src fails in the checker.
+                demand = links.stream().filter(l -> l.touches(src)).mapToLong(Link::rateBps).findFirst().orElse(0L);
+            }
+            flows.add(new Flow(id, src, dst, start, size, demand));
+        }
+        return flows;
+    }
+
+    private SwitchConfig switchConfig(final Fields top)
+    {
+        final YamlNode node = top.optional("switch", "a mapping such as {buffer: 12MB}");
+        if (null == node)
+        {
+            return new SwitchConfig(SwitchConfig.DEFAULT_BUFFER_BYTES, PfcConfig.DEFAULT, new RoccProfiles(RoccProfiles.BUILT_IN));
+        }
+        final Fields fields = new Fields(node, "switch", "{buffer: 12MB, pfc: {...}, rocc: {...}}", SWITCH, origins);
+        final YamlNode bufferNode = fields.optional("buffer", SIZE);
+        final long buffer = null == bufferNode ? SwitchConfig.DEFAULT_BUFFER_BYTES :
+            Values.positive(Values.size(bufferNode, "switch.buffer"), bufferNode, "switch.buffer", "the buffer");
+
+        PfcConfig pfc = PfcConfig.DEFAULT;
+        final YamlNode pfcNode = fields.optional("pfc", "a mapping such as {enabled: true, xoff: 500KB, xon: 480KB}");
+        if (null != pfcNode)
+        {
+            final Fields pfcFields = new Fields(pfcNode, "switch.pfc", "{enabled: true, xoff: 500KB, xon: 480KB}", PFC, origins);
+            final YamlNode enabled = pfcFields.optional("enabled", "true or false");
+            final YamlNode xoff = pfcFields.optional("xoff", SIZE);
+            final YamlNode xon = pfcFields.optional("xon", SIZE);
+            pfc = new PfcConfig(
+                null == enabled ? PfcConfig.DEFAULT.enabled() : Values.bool(enabled, "switch.pfc.enabled"),
+                null == xoff ? PfcConfig.DEFAULT.xoffBytes() :
+                    Values.positive(Values.size(xoff, "switch.pfc.xoff"), xoff, "switch.pfc.xoff", "xoff"),
+                null == xon ? PfcConfig.DEFAULT.xonBytes() : Values.size(xon, "switch.pfc.xon"));
+        }
+
+        final Map<Long, RoccProfile> profiles = new LinkedHashMap<>(RoccProfiles.BUILT_IN);
+        final YamlNode roccNode = fields.optional("rocc", "a mapping such as {profiles: {10Gbps: {...}}}");
+        if (null != roccNode)
+        {
+            final Fields rocc = new Fields(roccNode, "switch.rocc", "{profiles: {10Gbps: {...}}}", SWITCH_ROCC, origins);
+            final YamlNode profilesNode = rocc.optional("profiles", "a mapping from port speed to parameters");
+            if (null != profilesNode)
+            {
+                profiles(profilesNode, profiles);
+            }
+        }
+        return new SwitchConfig(buffer, pfc, new RoccProfiles(profiles));
+    }
+
+    private void profiles(final YamlNode node, final Map<Long, RoccProfile> profiles)
+    {
+        final String path = "switch.rocc.profiles";
+        if (!(node instanceof final YamlMap map))
+        {
+            throw new ScenarioError(node.origin(), path,
+                node.describe() + " is not allowed here; expected a mapping from port speed to parameters, such as " +
+                    "{10Gbps: {period: 100us}}");
+        }
+        final Map<Long, String> seen = new HashMap<>();
+        for (final Map.Entry<String, YamlMap.Entry> entry : map.entries().entrySet())
+        {
+            final String key = entry.getKey();
+            final String profilePath = FieldPath.key(path, key);
+            final Origin keyOrigin = entry.getValue().keyOrigin();
+            final long speed;
+            try
+            {
+                speed = Units.parseRate(key);
+            }
+            catch (final QuantityFormatException ex)
+            {
+                throw new ScenarioError(keyOrigin, profilePath,
+                    "a profile is keyed by the port speed it applies to; " + ex.getMessage());
+            }
+            if (speed <= 0)
+            {
+                throw new ScenarioError(keyOrigin, profilePath, "'" + key + "' is not a port speed; it must be more than 0");
+            }
+            final String previous = seen.put(speed, key);
+            if (null != previous)
+            {
+                throw new ScenarioError(keyOrigin, profilePath,
+                    "'" + key + "' is the same speed as profile '" + previous + "'; give one profile per speed");
+            }
+            profiles.put(speed, profile(entry.getValue().value(), profilePath, speed, RoccProfiles.BUILT_IN.get(speed)));
+        }
+    }
+
+    private RoccProfile profile(final YamlNode node, final String path, final long speed, final RoccProfile base)
+    {
+        final Fields fields = new Fields(node, path,
+            "{period: 100us, q_ref: 75KB, q_mid: 150KB, q_max: 210KB, f_min: 100Mbps, f_max: 10Gbps, alpha: 0.3, beta: 1.5}",
+            PROFILE, origins);
+        final String why = null == base ?
+            " (there is no built-in profile for " + Units.formatRate(speed) + " to take it from; built-in speeds are " +
+                "10Gbps, 40Gbps and 100Gbps)" : "";
+        final long period = positiveTime(fields, "period", null == base ? -1 : base.periodPs(), why);
+        final long qRef = positiveSize(fields, "q_ref", null == base ? -1 : base.qRefBytes(), why);
+        final long qMid = positiveSize(fields, "q_mid", null == base ? -1 : base.qMidBytes(), why);
+        final long qMax = positiveSize(fields, "q_max", null == base ? -1 : base.qMaxBytes(), why);
+        final long fMin = positiveRate(fields, "f_min", null == base ? -1 : base.fMinBps(), why);
+        final long fMax = positiveRate(fields, "f_max", null == base ? -1 : base.fMaxBps(), why);
+        final double alpha = gain(fields, "alpha", null == base ? -1 : base.alpha(), why);
+        final double beta = gain(fields, "beta", null == base ? -1 : base.beta(), why);
+
+        if (!(qRef < qMid && qMid < qMax))
+        {
+            throw new ScenarioError(fields.origin(), path, "q_ref " + Units.formatSize(qRef) + ", q_mid " +
+                Units.formatSize(qMid) + ", q_max " + Units.formatSize(qMax) + " must satisfy q_ref < q_mid < q_max");
+        }
+        if (fMin > fMax)
+        {
+            throw new ScenarioError(fields.origin(), path, "f_min " + Units.formatRate(fMin) + " is above f_max " +
+                Units.formatRate(fMax) + "; f_min must be at most f_max");
+        }
+        return new RoccProfile(period, qRef, qMid, qMax, fMin, fMax, alpha, beta);
+    }
+
+    private long positiveTime(final Fields fields, final String key, final long fallback, final String why)
+    {
+        return positiveQuantity(Units.Kind.TIME, fields, key, fallback, why);
+    }
+
+    private long positiveSize(final Fields fields, final String key, final long fallback, final String why)
+    {
+        return positiveQuantity(Units.Kind.SIZE, fields, key, fallback, why);
+    }
+
+    private long positiveRate(final Fields fields, final String key, final long fallback, final String why)
+    {
+        return positiveQuantity(Units.Kind.RATE, fields, key, fallback, why);
+    }
+
+    private long positiveQuantity(
+        final Units.Kind kind, final Fields fields, final String key, final long fallback, final String why)
+    {
+        final String expectation = "a " + kind.noun() + ": a number followed by " + kind.unitList();
+        final YamlNode node = fields.optional(key, expectation);
+        if (null == node)
+        {
+            if (fallback < 0)
+            {
+                throw new ScenarioError(fields.origin(), fields.path(key), "missing" + why + "; required: " + expectation);
+            }
+            return fallback;
+        }
+        return Values.positive(Values.quantity(kind, node, fields.path(key)), node, fields.path(key), key);
+    }
+
+    private double gain(final Fields fields, final String key, final double fallback, final String why)
+    {
+        final YamlNode node = fields.optional(key, "a number more than 0, such as 0.3");
+        if (null == node)
+        {
+            if (fallback < 0)
+            {
+                throw new ScenarioError(fields.origin(), fields.path(key),
+                    "missing" + why + "; required: a number more than 0, such as 0.3");
+            }
+            return fallback;
+        }
+        return Values.positiveDecimal(node, fields.path(key));
+    }
+
+    private NicConfig nic(final Fields top)
+    {
+        final YamlNode node = top.optional("nic", "a mapping such as {header: 64B}");
+        if (null == node)
+        {
+            return new NicConfig(NicConfig.DEFAULT_HEADER_BYTES, NicConfig.DEFAULT_ROCC_RECOVERY_PS);
+        }
+        final Fields fields = new Fields(node, "nic", "{header: 64B, rocc: {recovery: 55us}}", NIC, origins);
+        final YamlNode headerNode = fields.optional("header", "a size such as 64B");
+        final long header = null == headerNode ? NicConfig.DEFAULT_HEADER_BYTES : Values.size(headerNode, "nic.header");
+        long recovery = NicConfig.DEFAULT_ROCC_RECOVERY_PS;
+        final YamlNode roccNode = fields.optional("rocc", "a mapping such as {recovery: 55us}");
+        if (null != roccNode)
+        {
+            final Fields rocc = new Fields(roccNode, "nic.rocc", "{recovery: 55us}", NIC_ROCC, origins);
+            final YamlNode recoveryNode = rocc.optional("recovery", "a time such as 55us");
+            if (null != recoveryNode)
+            {
+                recovery = Values.positive(Values.time(recoveryNode, "nic.rocc.recovery"), recoveryNode,
+                    "nic.rocc.recovery", "the recovery timer");
+            }
+        }
+        return new NicConfig(header, recovery);
+    }
+}

@@ -1,0 +1,295 @@
+package dev.ccsilicon.scenario;
+
+import java.util.ArrayDeque;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The checks that relate fields of a bound scenario to each other: ids, topology, the measurement
+ * window, thresholds against the buffer, profiles against the port speeds. Errors point at the
+ * origin the binder recorded for the field.
+ */
+final class ScenarioChecker
+{
+    private final Scenario scenario;
+    private final Map<String, YamlNode> origins;
+
+    ScenarioChecker(final Scenario scenario, final Map<String, YamlNode> origins)
+    {
+        this.scenario = scenario;
+        this.origins = origins;
+    }
+
+    void check()
+    {
+        checkMeasure();
+        checkNodeIds();
+        checkLinks();
+        checkConnected();
+        checkFlows();
+        checkSwitch();
+        checkNic();
+        checkRoccPorts();
+    }
+
+    private ScenarioError error(final String path, final String reason)
+    {
+        // Fall back to the nearest recorded ancestor, then to the file: defaults have no line.
+        String probe = path;
+        YamlNode node = origins.get(probe);
+        while (null == node && !probe.isEmpty())
+        {
+            final int cut = Math.max(probe.lastIndexOf('.'), probe.lastIndexOf('['));
+            probe = cut < 0 ? "" : probe.substring(0, cut);
+            node = origins.get(probe);
+        }
+        return new ScenarioError(null == node ? Origin.ofFile(scenario.source()) : node.origin(), path, reason);
+    }
+
+    /** The value as the user wrote it, quoted; the canonical form when it came from a default. */
+    private String written(final String path, final String canonical)
+    {
+        final YamlNode node = origins.get(path);
+        return node instanceof final YamlScalar scalar ? "'" + scalar.value() + "'" : "'" + canonical + "'";
+    }
+
+    private void checkMeasure()
+    {
+        final MeasureWindow measure = scenario.measure();
+        if (measure.toPs() > scenario.durationPs())
+        {
+            throw error("measure.to", written("measure.to", Units.formatTime(measure.toPs())) + " is after the end of the run; measure.to " +
+                "must be at most the duration, " + Units.formatTime(scenario.durationPs()));
+        }
+        if (measure.fromPs() >= measure.toPs())
+        {
+            throw error("measure.from", written("measure.from", Units.formatTime(measure.fromPs())) + " is not before measure.to (" +
+                Units.formatTime(measure.toPs()) + "); the window must satisfy from < to <= duration");
+        }
+    }
+
+    private void checkNodeIds()
+    {
+        final Map<String, String> seen = new HashMap<>();
+        final List<String> hosts = scenario.hosts();
+        for (int i = 0; i < hosts.size(); i++)
+        {
+            claim(seen, hosts.get(i), FieldPath.index("hosts", i));
+        }
+        final List<String> switches = scenario.switches();
+        for (int i = 0; i < switches.size(); i++)
+        {
+            claim(seen, switches.get(i), FieldPath.index("switches", i));
+        }
+        final Map<String, String> flowIds = new HashMap<>();
+        final List<Flow> flows = scenario.flows();
+        for (int i = 0; i < flows.size(); i++)
+        {
+            claim(flowIds, flows.get(i).id(), FieldPath.index("flows", i) + ".id");
+        }
+    }
+
+    private void claim(final Map<String, String> seen, final String id, final String path)
+    {
+        final String previous = seen.putIfAbsent(id, path);
+        if (null != previous)
+        {
+            throw error(path, "'" + id + "' is a duplicate id; it is already used by " + previous + "; ids must be unique");
+        }
+    }
+
+    private void checkLinks()
+    {
+        final Map<String, String> pairs = new HashMap<>();
+        final List<Link> links = scenario.links();
+        for (int i = 0; i < links.size(); i++)
+        {
+            final Link link = links.get(i);
+            final String path = FieldPath.index("links", i);
+            checkNode(link.a(), path + ".a");
+            checkNode(link.b(), path + ".b");
+            if (link.a().equals(link.b()))
+            {
+                throw error(path + ".b", "'" + link.b() + "' is the same node as a; a link joins two different nodes");
+            }
+            final String pair = link.a().compareTo(link.b()) < 0 ? link.a() + "\n" + link.b() : link.b() + "\n" + link.a();
+            final String previous = pairs.putIfAbsent(pair, path);
+            if (null != previous)
+            {
+                throw error(path, "'" + link.a() + "'-'" + link.b() + "' duplicates " + previous +
+                    "; links are full duplex, so one link per pair of nodes");
+            }
+        }
+    }
+
+    private void checkNode(final String node, final String path)
+    {
+        if (!scenario.isHost(node) && !scenario.isSwitch(node))
+        {
+            throw error(path, "'" + node + "' is not a host or switch; known nodes: " + knownNodes());
+        }
+    }
+
+    private String knownNodes()
+    {
+        final StringBuilder sb = new StringBuilder();
+        for (final String host : scenario.hosts())
+        {
+            sb.append(sb.isEmpty() ? "" : ", ").append(host);
+        }
+        for (final String sw : scenario.switches())
+        {
+            sb.append(sb.isEmpty() ? "" : ", ").append(sw);
+        }
+        return sb.toString();
+    }
+
+    private void checkConnected()
+    {
+        final List<String> hosts = scenario.hosts();
+        for (int i = 0; i < hosts.size(); i++)
+        {
+            final int count = scenario.linksOf(hosts.get(i)).size();
+            if (count == 0)
+            {
+                throw error(FieldPath.index("hosts", i), "'" + hosts.get(i) + "' is not connected; add a link to it or remove it");
+            }
+            if (count > 1)
+            {
+                throw error(FieldPath.index("hosts", i), "'" + hosts.get(i) + "' has " + count +
+                    " links; a host has one NIC port, so exactly one link");
+            }
+        }
+        final List<String> switches = scenario.switches();
+        for (int i = 0; i < switches.size(); i++)
+        {
+            if (scenario.linksOf(switches.get(i)).isEmpty())
+            {
+                throw error(FieldPath.index("switches", i), "'" + switches.get(i) +
+                    "' is not connected; add a link to it or remove it");
+            }
+        }
+    }
+
+    private void checkFlows()
+    {
+        final List<Flow> flows = scenario.flows();
+        for (int i = 0; i < flows.size(); i++)
+        {
+            final Flow flow = flows.get(i);
+            final String path = FieldPath.index("flows", i);
+            checkHost(flow.src(), path + ".src");
+            checkHost(flow.dst(), path + ".dst");
+            if (flow.src().equals(flow.dst()))
+            {
+                throw error(path + ".dst", "'" + flow.dst() + "' is the flow's src too; a flow goes between two different hosts");
+            }
+            if (flow.startPs() >= scenario.durationPs())
+            {
+                throw error(path + ".start", written(path + ".start", Units.formatTime(flow.startPs())) + " is not before the end of the run; " +
+                    "start must be less than the duration, " + Units.formatTime(scenario.durationPs()));
+            }
+            if (!reachable(flow.src(), flow.dst()))
+            {
+                throw error(path + ".dst", "'" + flow.dst() + "' cannot be reached from " + flow.src() +
+                    " through the links (hosts do not forward)");
+            }
+        }
+    }
+
+    private void checkHost(final String node, final String path)
+    {
+        if (scenario.isSwitch(node))
+        {
+            throw error(path, "'" + node + "' is a switch; flows start and end at hosts: " + String.join(", ", scenario.hosts()));
+        }
+        if (!scenario.isHost(node))
+        {
+            throw error(path, "'" + node + "' is not a host; hosts: " + String.join(", ", scenario.hosts()));
+        }
+    }
+
+    private boolean reachable(final String src, final String dst)
+    {
+        final Set<String> visited = new HashSet<>();
+        final ArrayDeque<String> queue = new ArrayDeque<>();
+        queue.add(src);
+        visited.add(src);
+        while (!queue.isEmpty())
+        {
+            final String node = queue.poll();
+            for (final Link link : scenario.linksOf(node))
+            {
+                final String peer = link.peerOf(node);
+                if (peer.equals(dst))
+                {
+                    return true;
+                }
+                if (scenario.isSwitch(peer) && visited.add(peer))
+                {
+                    queue.add(peer);
+                }
+            }
+        }
+        return false;
+    }
+
+    private void checkSwitch()
+    {
+        final SwitchConfig config = scenario.switchConfig();
+        final PfcConfig pfc = config.pfc();
+        if (pfc.xonBytes() > pfc.xoffBytes())
+        {
+            throw error("switch.pfc.xon", written("switch.pfc.xon", Units.formatSize(pfc.xonBytes())) + " is above xoff (" +
+                Units.formatSize(pfc.xoffBytes()) + "); xon must be at most xoff");
+        }
+        if (pfc.xoffBytes() > config.bufferBytes())
+        {
+            throw error("switch.pfc.xoff", written("switch.pfc.xoff", Units.formatSize(pfc.xoffBytes())) + " is above the switch buffer (" +
+                Units.formatSize(config.bufferBytes()) + "); xoff must be at most switch.buffer");
+        }
+    }
+
+    private void checkNic()
+    {
+        if (scenario.nic().headerBytes() > scenario.mtuBytes())
+        {
+            throw error("nic.header", written("nic.header", Units.formatSize(scenario.nic().headerBytes())) + " is larger than the mtu (" +
+                Units.formatSize(scenario.mtuBytes()) + "); header must be at most mtu (a units mix-up?)");
+        }
+    }
+
+    private void checkRoccPorts()
+    {
+        if (scenario.algorithm() != Algorithm.ROCC)
+        {
+            return;
+        }
+        final RoccProfiles profiles = scenario.switchConfig().rocc();
+        final List<Link> links = scenario.links();
+        for (int i = 0; i < links.size(); i++)
+        {
+            final Link link = links.get(i);
+            if (null != profiles.forSpeed(link.rateBps()))
+            {
+                continue;
+            }
+            final String port = scenario.isSwitch(link.a()) ? link.a() + "->" + link.b() :
+                scenario.isSwitch(link.b()) ? link.b() + "->" + link.a() : null;
+            if (null != port)
+            {
+                final StringBuilder speeds = new StringBuilder();
+                for (final long speed : profiles.bySpeed().keySet())
+                {
+                    speeds.append(speeds.isEmpty() ? "" : ", ").append(Units.formatRate(speed));
+                }
+                throw error(FieldPath.index("links", i) + ".rate", "port " + port + " runs at " +
+                    Units.formatRate(link.rateBps()) + " and RoCC has no profile for that speed; add switch.rocc.profiles." +
+                    Units.formatRate(link.rateBps()) + " (profiles exist for " + speeds + ")");
+            }
+        }
+    }
+}

@@ -1,0 +1,168 @@
+package dev.ccsilicon.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
+
+import dev.ccsilicon.scenario.Scenario;
+import dev.ccsilicon.scenario.ScenarioRunner;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class MainTest
+{
+    private static final String TESTBED = Path.of("..", "scenarios", "rocc-testbed-10-3-1.yaml").toString();
+    private static final String BAD_UNIT = Path.of("src", "test", "resources", "scenarios", "bad", "bad-unit.yaml").toString();
+
+    /** One in-process run: exit code and what went to stdout and stderr. */
+    private record Result(int code, String out, String err)
+    {
+    }
+
+    private static Result run(final Map<String, String> env, final Supplier<Optional<ScenarioRunner>> runners,
+        final String... args)
+    {
+        final ByteArrayOutputStream out = new ByteArrayOutputStream();
+        final ByteArrayOutputStream err = new ByteArrayOutputStream();
+        final int code = Main.execute(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+            new PrintStream(err, true, StandardCharsets.UTF_8), env, runners);
+        return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    private static Result run(final String... args)
+    {
+        return run(Map.of(), Optional::empty, args);
+    }
+
+    @Test
+    void aBadFileExitsWith2WithOneLineAndCreatesNoOutputDirectory(@TempDir final Path tmp)
+    {
+        final Path outDir = tmp.resolve("results");
+        final Result r = run("run", BAD_UNIT, "--out", outDir.toString());
+
+        assertEquals(2, r.code());
+        assertEquals(BAD_UNIT + ":14: flows[1].demand: '3 Gbps' is not a rate (no space between number and unit); " +
+            "use a number followed by bps, Kbps, Mbps, Gbps or Tbps" + System.lineSeparator(), r.err());
+        assertEquals("", r.out());
+        assertFalse(Files.exists(outDir));
+    }
+
+    @Test
+    void aValidScenarioIsDescribedThenRunStopsBecauseTheSimulatorIsNotBuilt(@TempDir final Path tmp)
+    {
+        final Path outDir = tmp.resolve("results");
+        final Result r = run("run", TESTBED, "--out", outDir.toString(), "--seed", "9", "--set", "duration=40ms",
+            "--set", "measure.to=40ms");
+
+        assertEquals(RunCommand.NOT_BUILT + System.lineSeparator(), r.err());
+        assertEquals(2, r.code());
+        assertTrue(r.out().startsWith("scenario rocc-testbed-10-3-1 (" + TESTBED + "): algorithm rocc, seed 9"), r.out());
+        assertTrue(r.out().contains("duration 40ms"), r.out());
+        assertTrue(r.out().contains("nodes: 4 hosts (A0, A1, A2, B0), 1 switch (S0)"), r.out());
+        assertTrue(r.out().contains("links: 4"), r.out());
+        assertTrue(r.out().contains("F1: A1 -> B0, start 0ps, size infinite, demand 3Gbps"), r.out());
+        assertEquals(RunCommand.NOT_BUILT + System.lineSeparator(), r.err());
+        assertFalse(Files.exists(outDir));
+    }
+
+    @Test
+    void aRunnerReceivesTheValidatedScenarioAndItsOutputDirectory(@TempDir final Path tmp)
+    {
+        final Path outDir = tmp.resolve("a").resolve("b");
+        final AtomicReference<Scenario> seen = new AtomicReference<>();
+        final ScenarioRunner runner = (scenario, dir, out) ->
+        {
+            seen.set(scenario);
+            assertTrue(Files.isDirectory(dir));
+            assertEquals(outDir, dir);
+            out.println("ran");
+            return 0;
+        };
+        final Result r = run(Map.of(), () -> Optional.of(runner), "run", TESTBED, "--out", outDir.toString());
+
+        assertEquals(0, r.code(), r.err());
+        assertEquals("rocc-testbed-10-3-1", seen.get().name());
+        assertTrue(r.out().endsWith("ran" + System.lineSeparator()), r.out());
+    }
+
+    @Test
+    void anUnexpectedFailureExitsWith1AndShowsTheStackTraceOnlyWhenDebugging(@TempDir final Path tmp)
+    {
+        final ScenarioRunner broken = (scenario, dir, out) ->
+        {
+            throw new IllegalStateException("boom");
+        };
+        final String out = tmp.resolve("o").toString();
+
+        final Result quiet = run(Map.of(), () -> Optional.of(broken), "run", TESTBED, "--out", out);
+        assertEquals(1, quiet.code());
+        assertEquals("ccsilicon: unexpected error: java.lang.IllegalStateException: boom (set CCSILICON_DEBUG=1 for the " +
+            "stack trace)" + System.lineSeparator(), quiet.err());
+
+        final Result debug = run(Map.of("CCSILICON_DEBUG", "1"), () -> Optional.of(broken), "run", TESTBED, "--out", out);
+        assertEquals(1, debug.code());
+        assertTrue(debug.err().contains("\tat dev.ccsilicon.cli."), debug.err());
+    }
+
+    @Test
+    void aMissingFileExitsWith2()
+    {
+        final Result r = run("run", "no-such.yaml");
+        assertEquals(2, r.code());
+        assertEquals("no-such.yaml: no such file" + System.lineSeparator(), r.err());
+    }
+
+    @Test
+    void usageMistakesExitWith2WithOneLine()
+    {
+        final Result noFile = run("run");
+        assertEquals(2, noFile.code());
+        assertEquals("ccsilicon run: Missing required parameter: 'FILE.yaml' (see 'ccsilicon run --help')" +
+            System.lineSeparator(), noFile.err());
+
+        final Result badSeed = run("run", TESTBED, "--seed", "x");
+        assertEquals(2, badSeed.code());
+        assertEquals(1, badSeed.err().lines().count(), badSeed.err());
+
+        final Result unknown = run("frobnicate");
+        assertEquals(2, unknown.code());
+        assertTrue(unknown.err().startsWith("ccsilicon: Unmatched argument at index 0: 'frobnicate'"), unknown.err());
+
+        assertEquals(2, run().code());
+    }
+
+    @Test
+    void everyCommandAnswersHelpAndVersion()
+    {
+        final Result top = run("--help");
+        assertEquals(0, top.code());
+        assertTrue(top.out().contains("Usage: ccsilicon"), top.out());
+        assertTrue(top.out().contains("run"), top.out());
+
+        final Result runHelp = run("run", "--help");
+        assertEquals(0, runHelp.code());
+        assertTrue(runHelp.out().contains("--set=key=value"), runHelp.out());
+
+        final Result version = run("--version");
+        assertEquals(0, version.code());
+        assertTrue(version.out().startsWith("ccsilicon "), version.out());
+    }
+
+    @Test
+    void theDefaultOutputDirectoryNameCannotEscapeOut()
+    {
+        assertEquals("rocc-dpdk-mix", RunCommand.safeName("rocc-dpdk-mix"));
+        assertEquals("etc-passwd", RunCommand.safeName("../../etc/passwd"));
+        assertEquals("scenario", RunCommand.safeName("///"));
+    }
+}
