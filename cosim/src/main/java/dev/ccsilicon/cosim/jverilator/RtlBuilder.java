@@ -109,7 +109,6 @@ public final class RtlBuilder
         {
             return new RtlLibrary(spec, key, lib, trace, false);
         }
-        final Path runtime = ensureRuntime(cacheRoot, runtimeKey, cxxFlags, trace);
         final boolean compiled = publish(cacheRoot, key, tmp ->
         {
             final Path obj = tmp.resolve("obj");
@@ -131,6 +130,8 @@ public final class RtlBuilder
             final StringBuilder log = new StringBuilder();
             exec(cmd, tmp, log, spec.name() + ": Verilator failed");
             checkPorts(spec, obj.resolve("V" + spec.top() + ".h"));
+            // Lock order is always block entry, then runtime entry: no deadlock between builders.
+            final Path runtime = ensureRuntime(cacheRoot, runtimeKey, cxxFlags, trace);
             exec(List.of("make", "-s", "-C", obj.toString(), "-f", "V" + spec.top() + ".mk", "V" + spec.top() + "__ALL.a",
                 "OPT_FAST=-O2", "OPT_SLOW=-O1", "OPT_GLOBAL=-O2", "VM_USER_CFLAGS=" + String.join(" ", cxxFlags)),
                 tmp, log, spec.name() + ": compiling the Verilated model failed");
