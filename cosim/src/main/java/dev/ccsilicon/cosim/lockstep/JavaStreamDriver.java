@@ -4,6 +4,8 @@ import dev.ccsilicon.cosim.jverilator.BlockSpec;
 import dev.ccsilicon.cosim.jverilator.StreamBatch;
 import dev.ccsilicon.cosim.jverilator.StreamSpec;
 
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.util.List;
 
 import static dev.ccsilicon.cosim.jverilator.HarnessAbi.*;
@@ -37,6 +39,17 @@ public final class JavaStreamDriver
     private final int[] outReady;
     private final int[][] outData;
     private final int[][] outDataWords;
+    private final long[] count;
+    private final long[] cursor;
+    private final long[] gap;
+    private final boolean[] fin;
+    private final long[] fired;
+    private final long[][] current;
+    private final long[] outCount;
+    private final long[] outCap;
+    private final long[] outTotal;
+    private final long[] patternMask;
+    private final long[][] pattern;
     private CycleObserver observer;
     private long cycle;
 
@@ -66,6 +79,21 @@ public final class JavaStreamDriver
                 inDataWords[i][d] = spec.port(s.dataPorts().get(d)).words();
             }
         }
+        count = new long[nIn];
+        cursor = new long[nIn];
+        gap = new long[nIn];
+        fin = new boolean[nIn];
+        fired = new long[nIn];
+        current = new long[nIn][];
+        for (int i = 0; i < nIn; i++)
+        {
+            current[i] = new long[Math.max(1, spec.dataWords(ins.get(i)))];
+        }
+        outCount = new long[nOut];
+        outCap = new long[nOut];
+        outTotal = new long[nOut];
+        patternMask = new long[nOut];
+        pattern = new long[nOut][];
         outValid = new int[nOut];
         outReady = new int[nOut];
         outData = new int[nOut][];
@@ -115,11 +143,42 @@ public final class JavaStreamDriver
         cycle = 0;
     }
 
+    /**
+     * Runs the driver loop on {@code b} (see the class comment). The control words are pulled into
+     * locals for the loop and written back once, so the per-cycle work is plain Java.
+     */
     public int run(final StreamBatch b)
     {
         final long budget = b.ctrl(CTRL_BUDGET);
         final long quietNeeded = b.ctrl(CTRL_QUIET_NEEDED);
         long quiet = b.ctrl(CTRL_QUIET);
+        for (int i = 0; i < nIn; i++)
+        {
+            final int s = inBase(i);
+            count[i] = b.ctrl(s + IN_COUNT);
+            cursor[i] = b.ctrl(s + IN_CURSOR);
+            gap[i] = b.ctrl(s + IN_GAP);
+            fin[i] = b.ctrl(s + IN_FINAL) != 0;
+            fired[i] = b.ctrl(s + IN_FIRED);
+            if (gap[i] >= 0)
+            {
+                load(b, i);
+            }
+        }
+        for (int o = 0; o < nOut; o++)
+        {
+            final int s = outBase(nIn, o);
+            outCount[o] = b.ctrl(s + OUT_COUNT);
+            outCap[o] = b.ctrl(s + OUT_CAPACITY);
+            outTotal[o] = b.ctrl(s + OUT_TOTAL);
+            patternMask[o] = b.ctrl(s + OUT_PATTERN_MASK);
+            final int words = (int)((patternMask[o] + 1) >>> 6);
+            if (pattern[o] == null || pattern[o].length != words)
+            {
+                pattern[o] = new long[words];
+            }
+            MemorySegment.copy(b.patternSegment(o), ValueLayout.JAVA_LONG, 0, pattern[o], 0, words);
+        }
         long run = 0;
         int status;
         for (;;)
@@ -133,20 +192,19 @@ public final class JavaStreamDriver
             boolean allDone = true;
             for (int i = 0; i < nIn; i++)
             {
-                final int s = inBase(i);
-                if (b.ctrl(s + IN_GAP) < 0)
+                if (gap[i] < 0)
                 {
-                    if (b.ctrl(s + IN_CURSOR) < b.ctrl(s + IN_COUNT))
+                    if (cursor[i] < count[i])
                     {
-                        b.ctrl(s + IN_GAP, b.inSegment(i).getAtIndex(java.lang.foreign.ValueLayout.JAVA_LONG,
-                            b.ctrl(s + IN_CURSOR) * b.inRecordWords(i)));
+                        gap[i] = b.inSegment(i).getAtIndex(ValueLayout.JAVA_LONG, cursor[i] * b.inRecordWords(i));
+                        load(b, i);
                     }
-                    else if (b.ctrl(s + IN_FINAL) == 0)
+                    else if (!fin[i])
                     {
                         need = true;
                     }
                 }
-                if (b.ctrl(s + IN_GAP) >= 0 || b.ctrl(s + IN_CURSOR) < b.ctrl(s + IN_COUNT) || b.ctrl(s + IN_FINAL) == 0)
+                if (gap[i] >= 0 || cursor[i] < count[i] || !fin[i])
                 {
                     allDone = false;
                 }
@@ -163,24 +221,23 @@ public final class JavaStreamDriver
             }
             for (int i = 0; i < nIn; i++)
             {
-                final int s = inBase(i);
-                final boolean valid = b.ctrl(s + IN_GAP) == 0;
+                final boolean valid = gap[i] == 0;
                 in[inValid[i]] = valid ? 1 : 0;
-                long src = b.ctrl(s + IN_CURSOR) * b.inRecordWords(i) + 1;
+                final long[] cur = current[i];
+                int src = 0;
                 for (int d = 0; d < inData[i].length; d++)
                 {
                     for (int w = 0; w < inDataWords[i][d]; w++)
                     {
-                        in[inData[i][d] + w] = valid ? b.inSegment(i).getAtIndex(java.lang.foreign.ValueLayout.JAVA_LONG, src) : 0;
+                        in[inData[i][d] + w] = valid ? cur[src] : 0;
                         src++;
                     }
                 }
             }
             for (int o = 0; o < nOut; o++)
             {
-                final long bit = cycle & b.ctrl(outBase(nIn, o) + OUT_PATTERN_MASK);
-                final long word = b.patternSegment(o).getAtIndex(java.lang.foreign.ValueLayout.JAVA_LONG, bit >>> 6);
-                in[outReady[o]] = (word >>> (bit & 63)) & 1;
+                final long bit = cycle & patternMask[o];
+                in[outReady[o]] = (pattern[o][(int)(bit >>> 6)] >>> (bit & 63)) & 1;
             }
             model.evaluate(in, out);
             if (observer != null)
@@ -191,22 +248,20 @@ public final class JavaStreamDriver
             boolean full = false;
             for (int i = 0; i < nIn; i++)
             {
-                final int s = inBase(i);
-                final long gap = b.ctrl(s + IN_GAP);
-                if (gap == 0)
+                if (gap[i] == 0)
                 {
                     active = true;
                     if (out[inReady[i]] != 0)
                     {
-                        b.ctrl(s + IN_CURSOR, b.ctrl(s + IN_CURSOR) + 1);
-                        b.ctrl(s + IN_GAP, -1);
-                        b.ctrl(s + IN_FIRED, b.ctrl(s + IN_FIRED) + 1);
+                        cursor[i]++;
+                        gap[i] = -1;
+                        fired[i]++;
                     }
                 }
-                else if (gap > 0)
+                else if (gap[i] > 0)
                 {
                     active = true;
-                    b.ctrl(s + IN_GAP, gap - 1);
+                    gap[i]--;
                 }
             }
             for (int o = 0; o < nOut; o++)
@@ -216,20 +271,19 @@ public final class JavaStreamDriver
                     active = true;
                     if (in[outReady[o]] != 0)
                     {
-                        final int s = outBase(nIn, o);
-                        final long n = b.ctrl(s + OUT_COUNT);
-                        long dst = n * b.outRecordWords(o);
-                        b.outSegment(o).setAtIndex(java.lang.foreign.ValueLayout.JAVA_LONG, dst++, cycle);
+                        final MemorySegment seg = b.outSegment(o);
+                        long dst = outCount[o] * b.outRecordWords(o);
+                        seg.setAtIndex(ValueLayout.JAVA_LONG, dst++, cycle);
                         for (int d = 0; d < outData[o].length; d++)
                         {
                             for (int w = 0; w < outDataWords[o][d]; w++)
                             {
-                                b.outSegment(o).setAtIndex(java.lang.foreign.ValueLayout.JAVA_LONG, dst++, out[outData[o][d] + w]);
+                                seg.setAtIndex(ValueLayout.JAVA_LONG, dst++, out[outData[o][d] + w]);
                             }
                         }
-                        b.ctrl(s + OUT_COUNT, n + 1);
-                        b.ctrl(s + OUT_TOTAL, b.ctrl(s + OUT_TOTAL) + 1);
-                        if (n + 1 >= b.ctrl(s + OUT_CAPACITY))
+                        outCount[o]++;
+                        outTotal[o]++;
+                        if (outCount[o] >= outCap[o])
                         {
                             full = true;
                         }
@@ -246,10 +300,30 @@ public final class JavaStreamDriver
                 break;
             }
         }
+        for (int i = 0; i < nIn; i++)
+        {
+            final int s = inBase(i);
+            b.ctrl(s + IN_CURSOR, cursor[i]);
+            b.ctrl(s + IN_GAP, gap[i]);
+            b.ctrl(s + IN_FIRED, fired[i]);
+        }
+        for (int o = 0; o < nOut; o++)
+        {
+            final int s = outBase(nIn, o);
+            b.ctrl(s + OUT_COUNT, outCount[o]);
+            b.ctrl(s + OUT_TOTAL, outTotal[o]);
+        }
         b.ctrl(CTRL_QUIET, quiet);
         b.ctrl(CTRL_CYCLE, cycle);
         b.ctrl(CTRL_STATUS, status);
         b.ctrl(CTRL_CYCLES_RUN, run);
         return status;
+    }
+
+    /** Copies the current transaction's payload of input stream {@code i} out of the batch. */
+    private void load(final StreamBatch b, final int i)
+    {
+        final int rw = b.inRecordWords(i);
+        MemorySegment.copy(b.inSegment(i), ValueLayout.JAVA_LONG, 8L * (cursor[i] * rw + 1), current[i], 0, rw - 1);
     }
 }

@@ -72,6 +72,29 @@ public final class LockstepEngine
         final long traceTo,
         final Path waveDir)
     {
+        try (Rtl rtl = options.childProcess() ? ChildProcessRtl.open(lib) : NativeRtl.open(lib))
+        {
+            return runCore(adapter, spec, rtl, adapter.newModel(spec), options, traceFrom, traceTo, waveDir);
+        }
+    }
+
+    /** Co-simulates a given RTL instance against a given model (tests, benchmarks); no waveforms. */
+    public static CosimResult runAgainst(
+        final BlockAdapter adapter, final BlockSpec spec, final Rtl rtl, final ModelDut model, final CosimOptions options)
+    {
+        return runCore(adapter, spec, rtl, model, options, -1, -1, null);
+    }
+
+    private static CosimResult runCore(
+        final BlockAdapter adapter,
+        final BlockSpec spec,
+        final Rtl rtl,
+        final ModelDut model,
+        final CosimOptions options,
+        final long traceFrom,
+        final long traceTo,
+        final Path waveDir)
+    {
         final long seed = options.seed();
         final long target = options.transactions();
         final int nIn = spec.inStreams().size();
@@ -85,11 +108,9 @@ public final class LockstepEngine
         long modelNanos = 0;
         long inputs = 0;
         ModelVcdWriter modelVcd = null;
-        try (Rtl rtl = options.childProcess() ? ChildProcessRtl.open(lib) : NativeRtl.open(lib);
-            StreamBatch rtlBatch = new StreamBatch(spec, CHUNK, CHUNK, PATTERN_BITS);
+        try (StreamBatch rtlBatch = new StreamBatch(spec, CHUNK, CHUNK, PATTERN_BITS);
             StreamBatch modelBatch = new StreamBatch(spec, CHUNK, CHUNK, PATTERN_BITS))
         {
-            final ModelDut model = adapter.newModel(spec);
             final JavaStreamDriver driver = new JavaStreamDriver(spec, model);
             final CycleObserver cov = adapter.coverageObserver(spec, coverage);
             if (waveDir != null)
@@ -241,7 +262,7 @@ public final class LockstepEngine
     }
 
     /** Refills every input stream whose buffer is consumed; the last transaction marks the stream final. */
-    private static void fill(final StreamBatch b, final Stimulus[] stim, final long[] issued, final long target, final long[] words)
+    static void fill(final StreamBatch b, final Stimulus[] stim, final long[] issued, final long target, final long[] words)
     {
         for (int i = 0; i < stim.length; i++)
         {
@@ -261,6 +282,80 @@ public final class LockstepEngine
             if (issued[i] >= target)
             {
                 b.markFinal(i);
+            }
+        }
+    }
+
+    /**
+     * One side alone under the same stimulus, ready patterns and driver semantics as a co-simulation
+     * (benchmarks: the Verilated RTL alone, the Java model alone, the per-signal baseline).
+     * Exactly one of {@code rtl} and {@code model} is non-null. Returns the cycles run.
+     */
+    public static long runSide(
+        final BlockAdapter adapter, final BlockSpec spec, final Rtl rtl, final ModelDut model, final CosimOptions options)
+    {
+        final long seed = options.seed();
+        final int nIn = spec.inStreams().size();
+        final int nOut = spec.outStreams().size();
+        try (StreamBatch batch = new StreamBatch(spec, CHUNK, CHUNK, PATTERN_BITS))
+        {
+            final JavaStreamDriver driver = model == null ? null : new JavaStreamDriver(spec, model);
+            final Stimulus[] stim = new Stimulus[nIn];
+            for (int i = 0; i < nIn; i++)
+            {
+                stim[i] = adapter.newStimulus(seed, i);
+            }
+            final long[] staticVector = driver != null ? driver.inputs() : new long[spec.inputWords()];
+            if (nIn > 0)
+            {
+                stim[0].staticInputs(staticVector);
+            }
+            if (rtl != null)
+            {
+                for (final PortSpec p : spec.staticInputs())
+                {
+                    final int pin = spec.inputIndex(p.name());
+                    final long[] w = new long[p.words()];
+                    System.arraycopy(staticVector, spec.inputOffset(pin), w, 0, w.length);
+                    rtl.setWords(pin, w);
+                }
+            }
+            final double backpressure = nIn > 0 ? stim[0].backpressure() : 0.0;
+            for (int o = 0; o < nOut; o++)
+            {
+                final StimulusRandom r = new StimulusRandom(seed ^ (0x5DEECE66DL * (o + 7)));
+                boolean ready = true;
+                final double leave = 0.3;
+                final double enter = backpressure * leave / Math.max(1e-9, 1 - backpressure);
+                for (int bit = 0; bit < PATTERN_BITS; bit++)
+                {
+                    ready = ready ? !r.chance(enter) : r.chance(leave);
+                    batch.readyBit(o, bit, ready);
+                }
+            }
+            batch.ctrl(CTRL_BUDGET, HANG_CYCLES);
+            batch.ctrl(CTRL_QUIET_NEEDED, adapter.drainCycles());
+            if (rtl != null)
+            {
+                rtl.reset(RESET_CYCLES);
+            }
+            else
+            {
+                driver.reset();
+            }
+            final long[] issued = new long[nIn];
+            final long[] words = new long[64];
+            long cycles = 0;
+            for (;;)
+            {
+                fill(batch, stim, issued, options.transactions(), words);
+                batch.clearOut();
+                final int st = rtl != null ? rtl.runStreams(batch) : driver.run(batch);
+                cycles += batch.ctrl(CTRL_CYCLES_RUN);
+                if (st == STATUS_DONE || st == STATUS_BUDGET)
+                {
+                    return cycles;
+                }
             }
         }
     }
