@@ -1,0 +1,358 @@
+package dev.ccsilicon.hdl;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+
+/**
+ * A clock and the components it drives. {@link #step()} evaluates every component of every tree
+ * against the committed state, then commits every state element: the order of evaluation can never
+ * change a result. {@link #run(long)} additionally skips idle stretches in bulk when every component
+ * reports (via {@link Component#nextBusyCycle(long)}) that it has nothing to do and no state element
+ * has work in flight.
+ * <p>
+ * Time: after {@code n} cycles (steps or skipped cycles) {@link #cycle()} is {@code n} and
+ * {@link #timePs()} is {@code n * periodPs}.
+ */
+public final class ClockDomain
+{
+    private final String name;
+    private final long periodPs;
+    private final List<Component> tops = new ArrayList<>();
+    private final List<CycleListener> listeners = new ArrayList<>();
+
+    private boolean built;
+    private Component[] components;
+    private Component[] order;
+    private ScalarState[] scalars;
+    private StateElement[] others;
+    private CycleListener[] listenerArray = new CycleListener[0];
+
+    private boolean idleSkip = true;
+    private SplittableRandom shuffle;
+
+    private long cycle;
+    private long evaluatedCycles;
+    private long skippedCycles;
+    private long bulkSkips;
+
+    private ClockDomain(final String name, final long periodPs)
+    {
+        if (periodPs <= 0)
+        {
+            throw new IllegalArgumentException("clock period must be positive, got " + periodPs + " ps");
+        }
+        this.name = name;
+        this.periodPs = periodPs;
+    }
+
+    /** A clock of {@code frequencyHz}; the period is rounded to the nearest picosecond. */
+    public static ClockDomain ofFrequencyHz(final String name, final double frequencyHz)
+    {
+        if (!(frequencyHz > 0))
+        {
+            throw new IllegalArgumentException("clock frequency must be positive, got " + frequencyHz);
+        }
+        return new ClockDomain(name, Math.round(1e12 / frequencyHz));
+    }
+
+    /** A clock with an exact period in picoseconds. */
+    public static ClockDomain ofPeriodPs(final String name, final long periodPs)
+    {
+        return new ClockDomain(name, periodPs);
+    }
+
+    /** Drive the tree rooted at {@code top}; must happen before the first reset or step. */
+    public ClockDomain add(final Component top)
+    {
+        if (built)
+        {
+            throw new IllegalStateException("clock domain " + name + " already started");
+        }
+        if (top.parent() != null)
+        {
+            throw new IllegalArgumentException(top.path() + " is not a top-level component");
+        }
+        tops.add(top);
+        return this;
+    }
+
+    public ClockDomain addListener(final CycleListener listener)
+    {
+        listeners.add(listener);
+        listenerArray = listeners.toArray(new CycleListener[0]);
+        return this;
+    }
+
+    public boolean removeListener(final CycleListener listener)
+    {
+        final boolean removed = listeners.remove(listener);
+        listenerArray = listeners.toArray(new CycleListener[0]);
+        return removed;
+    }
+
+    /** Enable or disable bulk idle skipping in {@link #run(long)} (enabled by default). */
+    public ClockDomain idleSkip(final boolean enabled)
+    {
+        this.idleSkip = enabled;
+        return this;
+    }
+
+    /**
+     * Test hook: shuffle the evaluation order every cycle with a generator seeded by {@code seed}, to
+     * show a design does not depend on it.
+     */
+    public ClockDomain shuffleEvaluationOrder(final long seed)
+    {
+        this.shuffle = new SplittableRandom(SeededRandom.mix(seed, name));
+        return this;
+    }
+
+    /** Evaluate in tree order again (the default). */
+    public ClockDomain fixedEvaluationOrder()
+    {
+        this.shuffle = null;
+        return this;
+    }
+
+    /** Reset every state element and the cycle count; freezes the design on first use. */
+    public void reset()
+    {
+        build();
+        for (final ScalarState s : scalars)
+        {
+            s.reset();
+        }
+        for (final StateElement e : others)
+        {
+            e.reset();
+        }
+        cycle = 0;
+        evaluatedCycles = 0;
+        skippedCycles = 0;
+        bulkSkips = 0;
+    }
+
+    /** One clock cycle: evaluate everything against the committed state, then commit. */
+    public void step()
+    {
+        build();
+        final Component[] evaluation = order;
+        if (shuffle != null)
+        {
+            shuffle(evaluation);
+        }
+        for (final Component c : evaluation)
+        {
+            c.evaluate();
+        }
+        for (final ScalarState s : scalars)
+        {
+            s.current = s.next;
+        }
+        for (final StateElement e : others)
+        {
+            e.commit();
+        }
+        cycle++;
+        evaluatedCycles++;
+        for (final CycleListener l : listenerArray)
+        {
+            l.onCycle(this, 1);
+        }
+    }
+
+    /** Advance {@code cycles} cycles, skipping idle stretches in bulk when allowed. */
+    public void run(final long cycles)
+    {
+        final long end = cycle + cycles;
+        while (cycle < end)
+        {
+            advance(end - cycle);
+        }
+    }
+
+    /**
+     * Advance by one step, or by one bulk skip of at most {@code maxCycles} cycles if the whole domain
+     * is idle. Returns the number of cycles advanced (>= 1).
+     */
+    public long advance(final long maxCycles)
+    {
+        build();
+        if (idleSkip && maxCycles > 1)
+        {
+            final long busy = nextBusyCycle();
+            if (busy > cycle && quiescent())
+            {
+                final long n = Math.min(busy - cycle, maxCycles);
+                skip(n);
+                return n;
+            }
+        }
+        step();
+        return 1;
+    }
+
+    /** Earliest cycle in which some component is busy ({@code cycle()} if any is busy now). */
+    public long nextBusyCycle()
+    {
+        build();
+        final long now = cycle;
+        long min = Long.MAX_VALUE;
+        for (final Component c : components)
+        {
+            final long b = c.nextBusyCycle(now);
+            if (b <= now)
+            {
+                return now;
+            }
+            if (b < min)
+            {
+                min = b;
+            }
+        }
+        return min;
+    }
+
+    public String name()
+    {
+        return name;
+    }
+
+    public long periodPs()
+    {
+        return periodPs;
+    }
+
+    public double frequencyHz()
+    {
+        return 1e12 / periodPs;
+    }
+
+    /** Cycles elapsed since reset, stepped or skipped. */
+    public long cycle()
+    {
+        return cycle;
+    }
+
+    public long timePs()
+    {
+        return cycle * periodPs;
+    }
+
+    /** Cycles in which components were evaluated. */
+    public long evaluatedCycles()
+    {
+        return evaluatedCycles;
+    }
+
+    /** Cycles jumped over by bulk idle skips. */
+    public long skippedCycles()
+    {
+        return skippedCycles;
+    }
+
+    /** Number of bulk idle skips taken. */
+    public long bulkSkips()
+    {
+        return bulkSkips;
+    }
+
+    public List<Component> tops()
+    {
+        return List.copyOf(tops);
+    }
+
+    /** Every component of every tree, parents before children. */
+    public List<Component> components()
+    {
+        build();
+        return List.of(components);
+    }
+
+    private void skip(final long n)
+    {
+        for (final Component c : components)
+        {
+            c.skipIdle(n);
+        }
+        cycle += n;
+        skippedCycles += n;
+        bulkSkips++;
+        for (final CycleListener l : listenerArray)
+        {
+            l.onCycle(this, n);
+        }
+    }
+
+    private boolean quiescent()
+    {
+        // Only consulted when every component is idle, so checking every element costs nothing per busy cycle.
+        for (final StateElement e : others)
+        {
+            if (!e.quiescent())
+            {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private void shuffle(final Component[] array)
+    {
+        for (int i = array.length - 1; i > 0; i--)
+        {
+            final int j = shuffle.nextInt(i + 1);
+            final Component t = array[i];
+            array[i] = array[j];
+            array[j] = t;
+        }
+    }
+
+    private void build()
+    {
+        if (built)
+        {
+            return;
+        }
+        final List<Component> all = new ArrayList<>();
+        for (final Component top : tops)
+        {
+            collect(top, all);
+        }
+        final List<ScalarState> scalarList = new ArrayList<>();
+        final List<StateElement> otherList = new ArrayList<>();
+        for (final Component c : all)
+        {
+            for (final StateElement e : c.stateElements())
+            {
+                if (e instanceof final ScalarState s)
+                {
+                    scalarList.add(s);
+                }
+                else
+                {
+                    otherList.add(e);
+                }
+            }
+        }
+        for (final Component top : tops)
+        {
+            top.freeze();
+        }
+        components = all.toArray(new Component[0]);
+        order = all.toArray(new Component[0]);
+        scalars = scalarList.toArray(new ScalarState[0]);
+        others = otherList.toArray(new StateElement[0]);
+        built = true;
+    }
+
+    private static void collect(final Component c, final List<Component> out)
+    {
+        out.add(c);
+        for (final Component child : c.children())
+        {
+            collect(child, out);
+        }
+    }
+}

@@ -1,0 +1,207 @@
+package dev.ccsilicon.hdl;
+
+import dev.ccsilicon.hdl.bits.Bits;
+
+import java.util.Arrays;
+
+/**
+ * A synchronous FIFO of {@code depth} entries of 1..64 bits with at most one push and one pop per
+ * cycle. {@link #canPush()}, {@link #canPop()} and {@link #peek()} see the committed state, so a full
+ * FIFO refuses a push even in a cycle where it is popped (no write-through; this is the registered
+ * behaviour of the RTL FIFO). A pushed entry can be popped from the next cycle on.
+ * <p>
+ * Cost: storage {@code depth * width} bits (flops, or SRAM if built with {@link Kind#SRAM}) plus
+ * control flops: read and write pointers of {@code ceil(log2(depth))} bits each and an occupancy
+ * counter of {@code bitsToHold(depth)} bits.
+ */
+public final class Fifo implements Memory
+{
+    private final Component owner;
+    private final String name;
+    private final int depth;
+    private final int width;
+    private final long mask;
+    private final Kind storage;
+    private final long[] data;
+    private int head;
+    private int count;
+    private boolean pushed;
+    private boolean popped;
+    private int highWater;
+    private long pushCount;
+
+    public Fifo(final Component owner, final String name, final int depth, final int width)
+    {
+        this(owner, name, depth, width, Kind.FLOPS);
+    }
+
+    public Fifo(final Component owner, final String name, final int depth, final int width, final Kind storage)
+    {
+        if (depth < 1)
+        {
+            throw new IllegalArgumentException("FIFO depth must be >= 1");
+        }
+        if (storage == Kind.TCAM)
+        {
+            throw new IllegalArgumentException("FIFO storage is flops or SRAM");
+        }
+        this.owner = owner;
+        this.name = name;
+        this.depth = depth;
+        this.width = Bits.checkWidth(width);
+        this.mask = Bits.mask(width);
+        this.storage = storage;
+        this.data = new long[depth];
+        owner.addState(this);
+    }
+
+    public boolean canPush()
+    {
+        return count < depth;
+    }
+
+    public boolean canPop()
+    {
+        return count > 0;
+    }
+
+    /** Push {@code value} (truncated) this cycle; throws if full or already pushed this cycle. */
+    public void push(final long value)
+    {
+        if (count == depth || pushed)
+        {
+            throw new IllegalStateException(owner.path() + "." + name + (pushed ? ": second push in one cycle" : ": push when full"));
+        }
+        // The tail slot is free and not the head (count < depth), so writing it now is invisible until commit.
+        final int tail = head + count;
+        data[tail >= depth ? tail - depth : tail] = value & mask;
+        pushed = true;
+    }
+
+    /** The committed head entry; throws if empty. */
+    public long peek()
+    {
+        if (count == 0)
+        {
+            throw new IllegalStateException(owner.path() + "." + name + ": peek when empty");
+        }
+        return data[head];
+    }
+
+    /** Pop the committed head this cycle and return it; throws if empty or already popped this cycle. */
+    public long pop()
+    {
+        if (count == 0 || popped)
+        {
+            throw new IllegalStateException(owner.path() + "." + name + (popped ? ": second pop in one cycle" : ": pop when empty"));
+        }
+        popped = true;
+        return data[head];
+    }
+
+    /** Committed number of entries. */
+    public int occupancy()
+    {
+        return count;
+    }
+
+    /** Largest committed occupancy since reset. */
+    public int highWaterMark()
+    {
+        return highWater;
+    }
+
+    /** Pushes since reset. */
+    public long pushCount()
+    {
+        return pushCount;
+    }
+
+    @Override
+    public void commit()
+    {
+        if (popped)
+        {
+            head = head + 1 == depth ? 0 : head + 1;
+            count--;
+            popped = false;
+        }
+        if (pushed)
+        {
+            count++;
+            pushCount++;
+            pushed = false;
+            if (count > highWater)
+            {
+                highWater = count;
+            }
+        }
+    }
+
+    @Override
+    public void reset()
+    {
+        Arrays.fill(data, 0);
+        head = 0;
+        count = 0;
+        pushed = false;
+        popped = false;
+        highWater = 0;
+        pushCount = 0;
+    }
+
+    @Override
+    public Kind kind()
+    {
+        return storage;
+    }
+
+    @Override
+    public int depth()
+    {
+        return depth;
+    }
+
+    @Override
+    public int width()
+    {
+        return width;
+    }
+
+    @Override
+    public String name()
+    {
+        return name;
+    }
+
+    @Override
+    public Component owner()
+    {
+        return owner;
+    }
+
+    @Override
+    public long flopBits()
+    {
+        final long control = 2L * ceilLog2(depth) + bitsToHold(depth);
+        return storage == Kind.FLOPS ? (long)depth * width + control : control;
+    }
+
+    @Override
+    public long sramBits()
+    {
+        return storage == Kind.SRAM ? (long)depth * width : 0;
+    }
+
+    /** Bits of a pointer into {@code n} entries: ceil(log2(n)), 0 for n = 1. */
+    public static int ceilLog2(final long n)
+    {
+        return n <= 1 ? 0 : 64 - Long.numberOfLeadingZeros(n - 1);
+    }
+
+    /** Bits needed to hold the value {@code n} itself (an occupancy counter up to n). */
+    public static int bitsToHold(final long n)
+    {
+        return Math.max(1, 64 - Long.numberOfLeadingZeros(n));
+    }
+}
