@@ -2,19 +2,13 @@ package dev.ccsilicon.cosim.blocks.fxpaccumulator;
 
 import dev.ccsilicon.cosim.jverilator.BlockSpec;
 import dev.ccsilicon.cosim.lockstep.ModelDut;
+import dev.ccsilicon.hdl.ClockDomain;
 
-/**
- * Cycle-accurate Java model of {@code fxp_accumulator}: one registered output stage that may be
- * refilled in the cycle it drains. Formats per docs/blocks/fxp_accumulator.md.
- */
+/** The kernel model {@link FxpAccumulator} at the RTL's pins, stepped by its own clock domain. */
 public final class FxpAccumulatorModel implements ModelDut
 {
-    private final int inWidth;
-    private final int gainFrac;
-    private final int accWidth;
-    private final long accMask;
-    private final long sumMax;
-    private final long sumMin;
+    private final FxpAccumulator block;
+    private final ClockDomain clock;
     private final int pinGain;
     private final int pinInValid;
     private final int pinInData;
@@ -25,24 +19,13 @@ public final class FxpAccumulatorModel implements ModelDut
     private final int pinOutSum;
     private final int pinOutSat;
 
-    private long acc;
-    private boolean outValid;
-    private long outSum;
-    private boolean outSat;
-
-    private boolean fire;
-    private long nextSum;
-    private boolean nextSat;
-    private boolean drain;
-
     public FxpAccumulatorModel(final BlockSpec spec)
     {
-        inWidth = spec.intParameter("InWidth", FxpAccumulatorSpec.IN_WIDTH);
-        gainFrac = spec.intParameter("GainFrac", FxpAccumulatorSpec.GAIN_FRAC);
-        accWidth = spec.intParameter("AccWidth", FxpAccumulatorSpec.ACC_WIDTH);
-        accMask = (1L << accWidth) - 1;
-        sumMax = (1L << (accWidth - 1)) - 1;
-        sumMin = -(1L << (accWidth - 1));
+        block = new FxpAccumulator(spec.top(),
+            spec.intParameter("InWidth", FxpAccumulatorSpec.IN_WIDTH),
+            spec.intParameter("GainFrac", FxpAccumulatorSpec.GAIN_FRAC),
+            spec.intParameter("AccWidth", FxpAccumulatorSpec.ACC_WIDTH));
+        clock = ClockDomain.ofFrequencyHz("clk_i", 1e9).add(block).idleSkip(false);
         pinGain = spec.inputOffset(spec.inputIndex("gain_i"));
         pinInValid = spec.inputOffset(spec.inputIndex("in_valid_i"));
         pinInData = spec.inputOffset(spec.inputIndex("in_data_i"));
@@ -54,65 +37,35 @@ public final class FxpAccumulatorModel implements ModelDut
         pinOutSat = spec.outputOffset(spec.outputIndex("out_sat_o"));
     }
 
+    /** The kernel component, for resource reports and waveforms. */
+    public FxpAccumulator block()
+    {
+        return block;
+    }
+
     @Override
     public void reset()
     {
-        acc = 0;
-        outValid = false;
-        outSum = 0;
-        outSat = false;
-        fire = false;
-        drain = false;
+        clock.reset();
     }
 
     @Override
     public void evaluate(final long[] in, final long[] out)
     {
-        final boolean outReady = in[pinOutReady] != 0;
-        final boolean inReady = !outValid || outReady;
-        out[pinInReady] = inReady ? 1 : 0;
-        out[pinOutValid] = outValid ? 1 : 0;
-        out[pinOutSum] = outSum & accMask;
-        out[pinOutSat] = outSat ? 1 : 0;
-        fire = inReady && in[pinInValid] != 0;
-        drain = outReady;
-        if (fire)
-        {
-            final long sample = in[pinInData] << (64 - inWidth) >> (64 - inWidth);
-            final long product = sample * in[pinGain];
-            final long shifted = product >> gainFrac;
-            final long sum = (in[pinInClear] != 0 ? 0 : acc) + shifted;
-            if (sum > sumMax)
-            {
-                nextSum = sumMax;
-                nextSat = true;
-            }
-            else if (sum < sumMin)
-            {
-                nextSum = sumMin;
-                nextSat = true;
-            }
-            else
-            {
-                nextSum = sum;
-                nextSat = false;
-            }
-        }
+        block.gain = in[pinGain];
+        block.inValid = in[pinInValid] != 0;
+        block.inData = in[pinInData];
+        block.inClear = in[pinInClear] != 0;
+        block.outReady = in[pinOutReady] != 0;
+        out[pinInReady] = block.inReady() ? 1 : 0;
+        out[pinOutValid] = block.outValid.get();
+        out[pinOutSum] = block.outSum.get();
+        out[pinOutSat] = block.outSat.get();
     }
 
     @Override
     public void clock()
     {
-        if (fire)
-        {
-            acc = nextSum;
-            outValid = true;
-            outSum = nextSum;
-            outSat = nextSat;
-        }
-        else if (drain)
-        {
-            outValid = false;
-        }
+        clock.step();
     }
 }

@@ -2,16 +2,13 @@ package dev.ccsilicon.cosim.blocks.streamfifo;
 
 import dev.ccsilicon.cosim.jverilator.BlockSpec;
 import dev.ccsilicon.cosim.lockstep.ModelDut;
+import dev.ccsilicon.hdl.ClockDomain;
 
-/**
- * Cycle-accurate Java model of {@code stream_fifo}: first-word fall-through, ready while not full,
- * a word written at an edge is readable from the next cycle.
- */
+/** The kernel model {@link StreamFifo} at the RTL's pins, stepped by its own clock domain. */
 public final class StreamFifoModel implements ModelDut
 {
-    private final int depth;
-    private final int words;
-    private final long[] mem;
+    private final StreamFifo block;
+    private final ClockDomain clock;
     private final int pinInValid;
     private final int pinInData;
     private final int pinOutReady;
@@ -20,20 +17,11 @@ public final class StreamFifoModel implements ModelDut
     private final int pinOutData;
     private final int pinCount;
 
-    private int wr;
-    private int rd;
-    private int count;
-    private boolean push;
-    private boolean pop;
-    private final long[] pushed;
-
     public StreamFifoModel(final BlockSpec spec)
     {
-        depth = spec.intParameter("Depth", StreamFifoSpec.DEPTH);
-        final int width = spec.intParameter("Width", StreamFifoSpec.WIDTH);
-        words = (width + 63) >>> 6;
-        mem = new long[depth * words];
-        pushed = new long[words];
+        block = new StreamFifo(spec.top(), spec.intParameter("Width", StreamFifoSpec.WIDTH),
+            spec.intParameter("Depth", StreamFifoSpec.DEPTH));
+        clock = ClockDomain.ofFrequencyHz("clk_i", 1e9).add(block).idleSkip(false);
         pinInValid = spec.inputOffset(spec.inputIndex("in_valid_i"));
         pinInData = spec.inputOffset(spec.inputIndex("in_data_i"));
         pinOutReady = spec.inputOffset(spec.inputIndex("out_ready_i"));
@@ -43,52 +31,32 @@ public final class StreamFifoModel implements ModelDut
         pinCount = spec.outputOffset(spec.outputIndex("count_o"));
     }
 
+    public StreamFifo block()
+    {
+        return block;
+    }
+
     @Override
     public void reset()
     {
-        wr = 0;
-        rd = 0;
-        count = 0;
-        push = false;
-        pop = false;
+        clock.reset();
     }
 
     @Override
     public void evaluate(final long[] in, final long[] out)
     {
-        final boolean inReady = count != depth;
-        final boolean outValid = count != 0;
-        out[pinInReady] = inReady ? 1 : 0;
-        out[pinOutValid] = outValid ? 1 : 0;
-        System.arraycopy(mem, rd * words, out, pinOutData, words);
-        out[pinCount] = count;
-        push = inReady && in[pinInValid] != 0;
-        pop = outValid && in[pinOutReady] != 0;
-        if (push)
-        {
-            System.arraycopy(in, pinInData, pushed, 0, words);
-        }
+        block.inValid = in[pinInValid] != 0;
+        System.arraycopy(in, pinInData, block.inData, 0, block.inData.length);
+        block.outReady = in[pinOutReady] != 0;
+        out[pinInReady] = block.inReady() ? 1 : 0;
+        out[pinOutValid] = block.outValid() ? 1 : 0;
+        block.head(out, pinOutData);
+        out[pinCount] = block.count();
     }
 
     @Override
     public void clock()
     {
-        if (push)
-        {
-            System.arraycopy(pushed, 0, mem, wr * words, words);
-            wr = wr == depth - 1 ? 0 : wr + 1;
-        }
-        if (pop)
-        {
-            rd = rd == depth - 1 ? 0 : rd + 1;
-        }
-        if (push && !pop)
-        {
-            count++;
-        }
-        else if (pop && !push)
-        {
-            count--;
-        }
+        clock.step();
     }
 }
