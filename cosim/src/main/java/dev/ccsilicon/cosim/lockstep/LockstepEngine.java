@@ -16,6 +16,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 
 import static dev.ccsilicon.cosim.jverilator.HarnessAbi.*;
 
@@ -32,8 +37,53 @@ public final class LockstepEngine
     /** A call that runs this many cycles without needing input or filling an output has hung. */
     static final long HANG_CYCLES = 1L << 20;
 
+    /**
+     * Run the RTL's batch and the model's concurrently (default where there are two or more
+     * processors; {@code -Dccsilicon.cosim.parallel=false} to serialise). Results are identical
+     * either way: each side owns its batch, and the join orders every read.
+     */
+    static final boolean PARALLEL = Boolean.parseBoolean(
+        System.getProperty("ccsilicon.cosim.parallel", String.valueOf(Runtime.getRuntime().availableProcessors() > 1)));
+
     private LockstepEngine()
     {
+    }
+
+    private static int callUnchecked(final Callable<Integer> step)
+    {
+        try
+        {
+            return step.call();
+        }
+        catch (final RuntimeException e)
+        {
+            throw e;
+        }
+        catch (final Exception e)
+        {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static int join(final Future<Integer> pending)
+    {
+        try
+        {
+            return pending.get();
+        }
+        catch (final ExecutionException e)
+        {
+            if (e.getCause() instanceof RuntimeException re)
+            {
+                throw re;
+            }
+            throw new IllegalStateException(e.getCause());
+        }
+        catch (final InterruptedException e)
+        {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        }
     }
 
     public static CosimResult run(final BlockAdapter adapter, final CosimOptions options)
@@ -108,6 +158,12 @@ public final class LockstepEngine
         long modelNanos = 0;
         long inputs = 0;
         ModelVcdWriter modelVcd = null;
+        final ExecutorService pool = PARALLEL ? Executors.newSingleThreadExecutor(r ->
+        {
+            final Thread t = new Thread(r, "cosim-rtl-" + spec.name());
+            t.setDaemon(true);
+            return t;
+        }) : null;
         try (StreamBatch rtlBatch = new StreamBatch(spec, CHUNK, CHUNK, PATTERN_BITS);
             StreamBatch modelBatch = new StreamBatch(spec, CHUNK, CHUNK, PATTERN_BITS))
         {
@@ -182,19 +238,53 @@ public final class LockstepEngine
             final long[] words = new long[64];
             boolean rtlDone = false;
             boolean modelDone = false;
+            final long[] rtlNanosBox = new long[1];
+            final Callable<Integer> rtlStep = () ->
+            {
+                fill(rtlBatch, rtlStim, rtlIssued, target, words);
+                rtlBatch.clearOut();
+                final long t0 = System.nanoTime();
+                final int st = rtl.runStreams(rtlBatch);
+                rtlNanosBox[0] += System.nanoTime() - t0;
+                return st;
+            };
+            final long[] modelWords = new long[64];
             while (!(rtlDone && modelDone))
             {
+                // The RTL's batch runs on the worker while the model's runs here: the two sides
+                // share nothing until the scoreboard reads both batches after the join.
+                Future<Integer> pending = null;
+                int rtlStatus = 0;
                 if (!rtlDone)
                 {
-                    fill(rtlBatch, rtlStim, rtlIssued, target, words);
-                    rtlBatch.clearOut();
+                    if (pool != null)
+                    {
+                        pending = pool.submit(rtlStep);
+                    }
+                    else
+                    {
+                        rtlStatus = callUnchecked(rtlStep);
+                    }
+                }
+                int modelStatus = 0;
+                if (!modelDone)
+                {
+                    fill(modelBatch, modelStim, modelIssued, target, modelWords);
+                    modelBatch.clearOut();
                     final long t0 = System.nanoTime();
-                    final int st = rtl.runStreams(rtlBatch);
-                    rtlNanos += System.nanoTime() - t0;
+                    modelStatus = driver.run(modelBatch);
+                    modelNanos += System.nanoTime() - t0;
+                }
+                if (pending != null)
+                {
+                    rtlStatus = join(pending);
+                }
+                if (!rtlDone)
+                {
                     rtlCycles += rtlBatch.ctrl(CTRL_CYCLES_RUN);
                     scoreboard.addRtl(rtlBatch);
-                    rtlDone = st == STATUS_DONE;
-                    if (st == STATUS_BUDGET)
+                    rtlDone = rtlStatus == STATUS_DONE;
+                    if (rtlStatus == STATUS_BUDGET)
                     {
                         failure = "RTL made no progress for " + HANG_CYCLES + " cycles at cycle " + rtlBatch.ctrl(CTRL_CYCLE)
                             + " (seed " + seed + "): hung handshake?";
@@ -203,14 +293,9 @@ public final class LockstepEngine
                 }
                 if (!modelDone)
                 {
-                    fill(modelBatch, modelStim, modelIssued, target, words);
-                    modelBatch.clearOut();
-                    final long t0 = System.nanoTime();
-                    final int st = driver.run(modelBatch);
-                    modelNanos += System.nanoTime() - t0;
                     scoreboard.addModel(modelBatch);
-                    modelDone = st == STATUS_DONE;
-                    if (st == STATUS_BUDGET)
+                    modelDone = modelStatus == STATUS_DONE;
+                    if (modelStatus == STATUS_BUDGET)
                     {
                         failure = "model made no progress for " + HANG_CYCLES + " cycles at cycle " + driver.cycle()
                             + " (seed " + seed + "): hung handshake?";
@@ -227,6 +312,7 @@ public final class LockstepEngine
                     break;
                 }
             }
+            rtlNanos = rtlNanosBox[0];
             if (rtlDone && modelDone)
             {
                 scoreboard.finish();
@@ -246,6 +332,10 @@ public final class LockstepEngine
         }
         finally
         {
+            if (pool != null)
+            {
+                pool.shutdownNow();
+            }
             if (modelVcd != null)
             {
                 modelVcd.close();
