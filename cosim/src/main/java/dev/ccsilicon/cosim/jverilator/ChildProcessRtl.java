@@ -50,6 +50,8 @@ public final class ChildProcessRtl implements Rtl
             cmd.add("--enable-native-access=ALL-UNNAMED");
             cmd.add("-Xss4m");
             cmd.add("-XX:+UseSerialGC");
+            // A crash report belongs with the child's log, not in whatever directory the parent runs in.
+            cmd.add("-XX:ErrorFile=" + log.resolveSibling(log.getFileName() + ".hs_err.log"));
             cmd.add("-cp");
             cmd.add(System.getProperty("java.class.path"));
             cmd.add(RtlServer.class.getName());
@@ -270,6 +272,7 @@ public final class ChildProcessRtl implements Rtl
             try
             {
                 Files.deleteIfExists(log);
+                Files.deleteIfExists(log.resolveSibling(log.getFileName() + ".hs_err.log"));
             }
             catch (final IOException e)
             {
