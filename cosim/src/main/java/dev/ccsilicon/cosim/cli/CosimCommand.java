@@ -61,12 +61,23 @@ public final class CosimCommand implements Callable<Integer>
     private PrintStream out;
     private PrintStream err;
 
+    /** For picocli's reflection; prints to the process's standard streams. */
+    public CosimCommand()
+    {
+        this(System.out, System.err);
+    }
+
+    /** A command that reports to {@code out} and {@code err}, as the top-level CLI wires it. */
+    public CosimCommand(final PrintStream out, final PrintStream err)
+    {
+        this.out = out;
+        this.err = err;
+    }
+
     /** Runs the command as the CLI would; returns the exit code. */
     public static int execute(final String[] args, final PrintStream out, final PrintStream err)
     {
-        final CosimCommand command = new CosimCommand();
-        command.out = out;
-        command.err = err;
+        final CosimCommand command = new CosimCommand(out, err);
         final CommandLine cl = new CommandLine(command);
         cl.setOut(new PrintWriter(out, true));
         cl.setErr(new PrintWriter(err, true));
@@ -86,11 +97,6 @@ public final class CosimCommand implements Callable<Integer>
     @Override
     public Integer call()
     {
-        if (out == null)
-        {
-            out = System.out;
-            err = System.err;
-        }
         if (list)
         {
             for (final BlockAdapter a : CosimRegistry.all())
