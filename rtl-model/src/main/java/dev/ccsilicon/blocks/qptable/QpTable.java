@@ -157,6 +157,12 @@ public final class QpTable extends Component
         return config;
     }
 
+    /** Bits per QP: the context layout's bits, which is the SRAM entry width. */
+    public int bitsPerQp()
+    {
+        return config.ctxBits();
+    }
+
     /** The context SRAM (for back-door checks and its port statistics). */
     public Sram sram()
     {

@@ -261,6 +261,7 @@ class QpTableTest
                 final ResourceReport r = ResourceReport.of(t);
                 assertEquals((long)n * layout.bits(), r.totalSramBits(), layout.name());
                 assertEquals(layout.bits(), r.totalSramBits() / n);
+                assertEquals(layout.bits(), t.bitsPerQp());
                 // Flops: pipeline stages, history, FIFO, control, counters (docs/blocks/qp_table.md).
                 final int qpw = cfg.qpWidth();
                 final long expectFlops = 2L * (1 + qpw + 3 + 34) + 2L * (1 + qpw + layout.bits()) +
