@@ -47,7 +47,6 @@ public final class RoccFlowTable extends Component
     private final Reg initRowQ;
     private final Reg e1ValidQ;
     private final Reg e1DeqQ;
-    private final Reg e1TrackedQ;
     private final Reg e1ReadQ;
     private final Reg e1PortQ;
     private final Reg e1BucketQ;
@@ -118,7 +117,6 @@ public final class RoccFlowTable extends Component
         initRowQ = new Reg(this, "init_row_q", cfg.addrWidth());
         e1ValidQ = new Reg(this, "e1_valid_q", 1);
         e1DeqQ = new Reg(this, "e1_deq_q", 1);
-        e1TrackedQ = new Reg(this, "e1_tracked_q", 1);
         e1ReadQ = new Reg(this, "e1_read_q", 1);
         e1PortQ = new Reg(this, "e1_port_q", cfg.portWidth());
         e1BucketQ = new Reg(this, "e1_bucket_q", cfg.bucketWidth());
@@ -206,7 +204,6 @@ public final class RoccFlowTable extends Component
             table.read((int)(port << bucketsLog2 | bucket));
         }
         e1DeqQ.set(ev.peek(EV_DEQ));
-        e1TrackedQ.set(ev.peek(EV_TRACKED));
         e1ReadQ.set(evRead ? 1 : 0);
         e1PortQ.set(port);
         e1BucketQ.set(bucket);
