@@ -1,6 +1,7 @@
 package dev.ccsilicon.cosim.lockstep;
 
 import dev.ccsilicon.cosim.blocks.fxpaccumulator.FxpAccumulatorAdapter;
+import dev.ccsilicon.cosim.blocks.roccflowtable.RoccFlowTableAdapter;
 import dev.ccsilicon.cosim.blocks.streamfifo.StreamFifoAdapter;
 
 import java.util.List;
@@ -11,7 +12,8 @@ public final class CosimRegistry
 {
     private static final List<BlockAdapter> ADAPTERS = List.of(
         new FxpAccumulatorAdapter(),
-        new StreamFifoAdapter());
+        new StreamFifoAdapter(),
+        new RoccFlowTableAdapter());
 
     private CosimRegistry()
     {
