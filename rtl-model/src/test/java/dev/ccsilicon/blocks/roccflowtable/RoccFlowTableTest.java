@@ -364,6 +364,22 @@ class RoccFlowTableTest
     }
 
     @Test
+    void latenciesAreTheDocumentedOnes()
+    {
+        final FlowTableBench b = new FlowTableBench(SMALL, 1, 1).initialised();
+        final Flow f = sameBucket(SMALL, 0, 1).get(0);
+        b.evIn.add(FlowTableBench.enq(1, f));
+        b.drain(4);
+        // Event accepted in cycle e: E0 in e+1, E1 pushes the response in e+2, handed over in e+3.
+        assertEquals(b.evAccepted.get(0) + 3, b.rsps.get(0)[0]);
+        b.update(1, 50);
+        b.drain(8);
+        // Update accepted in u: pending in u+1, scan starts u+2, row 0 read u+3, in the row FIFO u+4,
+        // CNP pushed u+5, handed over u+6.
+        assertEquals(b.updAccepted.get(0) + 6, b.cnps.get(0)[0]);
+    }
+
+    @Test
     void scanCyclesGrowWithCnpsAtTheRateLimit()
     {
         final FlowTableBench b = new FlowTableBench(SMALL, 1, 4).initialised();
