@@ -36,10 +36,24 @@ public final class RoccFlowTableAdapter implements BlockAdapter
     private static final int INPUTS_IDLE = 19;
     private static final int INIT_SWEEP = 20;
 
+    private final RoccFlowTableConfig config;
+
+    /** The registered configuration, {@link RoccFlowTableSpec#CONFIG}. */
+    public RoccFlowTableAdapter()
+    {
+        this(RoccFlowTableSpec.CONFIG);
+    }
+
+    /** A variant: RTL parameters, model and stimulus all from {@code config}. */
+    public RoccFlowTableAdapter(final RoccFlowTableConfig config)
+    {
+        this.config = config;
+    }
+
     @Override
     public BlockSpec spec()
     {
-        return RoccFlowTableSpec.spec();
+        return RoccFlowTableSpec.spec(config);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.ccsilicon.cosim.blocks.roccflowtable;
 
+import dev.ccsilicon.blocks.roccflowtable.RoccFlowTableConfig;
 import dev.ccsilicon.cosim.jverilator.BlockSpec;
 import dev.ccsilicon.cosim.jverilator.RtlMutant;
 import dev.ccsilicon.cosim.lockstep.CosimOptions;
@@ -41,6 +42,15 @@ class RoccFlowTableCosimTest
     {
         final CosimResult r = LockstepEngine.run(new RoccFlowTableAdapter(), CosimOptions.of(30_000, 5));
         assertTrue(r.passed(), () -> String.join("\n", r.report()));
+    }
+
+    @Test
+    void variantWithOddPortsOneWayStrictScanPriorityAndSaturatingScanCyclesAgrees()
+    {
+        final RoccFlowTableConfig odd = new RoccFlowTableConfig(3, 2, 1, 3, 24, 2, 6, 6, 0);
+        final CosimResult r = LockstepEngine.run(new RoccFlowTableAdapter(odd), CosimOptions.of(30_000, 11));
+        assertTrue(r.passed(), () -> String.join("\n", r.report()));
+        assertEquals(0, r.timingMax());
     }
 
     @Test
