@@ -156,18 +156,14 @@ module rocc_flow_table #(
   logic [PortWidth-1:0] order_data;
   logic                 init_q;
 
-  logic                 ev_valid_gated, ev_ready_raw;
   logic [1:0]           unused_cnt_ev, unused_cnt_upd, unused_cnt_cnp, unused_cnt_scan;
   logic [$clog2(NumPorts + 1)-1:0] unused_cnt_order;
   logic                 unused_order_ready, unused_rowq_ready, unused_rsp_ready;
 
-  assign ev_ready_o     = ev_ready_raw;
-  assign ev_valid_gated = ev_valid_i;
-
   rocc_flow_table_fifo #(.Width(EvWidth), .Depth(2)) u_ev_fifo (
     .clk_i, .rst_ni,
-    .valid_i (ev_valid_gated),
-    .ready_o (ev_ready_raw),
+    .valid_i (ev_valid_i),
+    .ready_o (ev_ready_o),
     .data_i  ({ev_deq_i, ev_tracked_i, ev_port_i, ev_src_ip_i, ev_dst_ip_i, ev_proto_i,
                ev_src_port_i, ev_dst_port_i}),
     .valid_o (evq_valid),
