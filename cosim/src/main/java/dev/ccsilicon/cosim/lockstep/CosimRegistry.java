@@ -2,6 +2,7 @@ package dev.ccsilicon.cosim.lockstep;
 
 import dev.ccsilicon.cosim.blocks.fxpaccumulator.FxpAccumulatorAdapter;
 import dev.ccsilicon.cosim.blocks.qptable.QpTableAdapter;
+import dev.ccsilicon.cosim.blocks.roccflowtable.RoccFlowTableAdapter;
 import dev.ccsilicon.cosim.blocks.streamfifo.StreamFifoAdapter;
 
 import java.util.List;
@@ -13,7 +14,8 @@ public final class CosimRegistry
     private static final List<BlockAdapter> ADAPTERS = List.of(
         new FxpAccumulatorAdapter(),
         new StreamFifoAdapter(),
-        new QpTableAdapter());
+        new QpTableAdapter(),
+        new RoccFlowTableAdapter());
 
     private CosimRegistry()
     {
