@@ -2,6 +2,7 @@ package dev.ccsilicon.cosim.lockstep;
 
 import dev.ccsilicon.cosim.blocks.fxpaccumulator.FxpAccumulatorAdapter;
 import dev.ccsilicon.cosim.blocks.streamfifo.StreamFifoAdapter;
+import dev.ccsilicon.cosim.blocks.timerwheel.TimerWheelAdapter;
 
 import java.util.List;
 import java.util.Optional;
@@ -11,7 +12,8 @@ public final class CosimRegistry
 {
     private static final List<BlockAdapter> ADAPTERS = List.of(
         new FxpAccumulatorAdapter(),
-        new StreamFifoAdapter());
+        new StreamFifoAdapter(),
+        new TimerWheelAdapter());
 
     private CosimRegistry()
     {
