@@ -1,11 +1,16 @@
 package dev.ccsilicon.cosim.blocks.timerwheel;
 
+import dev.ccsilicon.cosim.cli.CosimCommand;
 import dev.ccsilicon.cosim.jverilator.BlockSpec;
 import dev.ccsilicon.cosim.jverilator.RtlMutant;
 import dev.ccsilicon.cosim.lockstep.CosimOptions;
 import dev.ccsilicon.cosim.lockstep.CosimResult;
 import dev.ccsilicon.cosim.lockstep.LockstepEngine;
 import org.junit.jupiter.api.Test;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -26,6 +31,17 @@ class TimerWheelCosimTest
         assertEquals(0, r.timingMin());
         assertEquals(0, r.timingMax());
         assertTrue(r.outputTransactions() > TRANSACTIONS, "responses plus expiries");
+    }
+
+    @Test
+    void listedByTheCosimCommand()
+    {
+        final ByteArrayOutputStream out = new ByteArrayOutputStream();
+        final int rc = CosimCommand.execute(new String[] {"--list"}, new PrintStream(out, true, StandardCharsets.UTF_8),
+            new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+        final String text = out.toString(StandardCharsets.UTF_8);
+        assertEquals(0, rc);
+        assertTrue(text.lines().anyMatch(l -> l.startsWith("timer_wheel") && l.contains("exp_late_o:out:12")), text);
     }
 
     @Test
