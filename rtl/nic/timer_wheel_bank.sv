@@ -183,6 +183,7 @@ module timer_wheel_bank #(
   assign rearm     = do_unlink && !c_cancel_q;
   assign do_append = (in_cmd && !c_reject_q && !c_cancel_q && !m_armed) || in_append;
 
+  // Response code of the command whose data is back.
   always_comb begin : rsp_code_mux
     if (c_reject_q) begin
       rsp_code = RspRejected;
@@ -368,6 +369,8 @@ module timer_wheel_bank #(
       prio_cmd_q  <= 1'b0;
       count_q     <= '0;
     end else if (init_q) begin
+      // Start draining at the current tick, not NumLocal cycles behind it.
+      scan_tick_q <= now_tick;
       init_addr_q <= init_addr_q + LocalWidth'(1);
       if (init_addr_q == LastLocal) begin
         init_q <= 1'b0;

@@ -5,6 +5,8 @@ import dev.ccsilicon.hdl.Counter;
 import dev.ccsilicon.hdl.Reg;
 import dev.ccsilicon.hdl.Stream;
 
+import java.util.Arrays;
+
 /**
  * Hardware timing wheel for per-QP timers (SPEC 6.4), cycle-accurate model of {@code rtl/nic/timer_wheel.sv};
  * behaviour, timing and state are specified in docs/blocks/timer_wheel.md.
@@ -129,7 +131,7 @@ public final class TimerWheel extends Component
         long reject = 0;
         long cancelUnarmed = 0;
         long lateMax = statLateMax.get();
-        java.util.Arrays.fill(histCount, 0);
+        Arrays.fill(histCount, 0);
         final long g = config.slotCycles();
         for (int b = 0; b < banks.length; b++)
         {

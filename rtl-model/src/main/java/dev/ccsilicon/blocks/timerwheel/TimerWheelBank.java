@@ -59,7 +59,8 @@ final class TimerWheelBank extends Component
     private final Reg cReject;
     private final Reg cPast;
     private final Reg cSlot;
-    private final Reg cTick;
+    // Effective tick of the command in flight: for the observer only, no RTL counterpart.
+    private long cTick;
     private final Reg cTail;
     private final Reg cNonempty;
     private final Reg xQ;
@@ -113,7 +114,6 @@ final class TimerWheelBank extends Component
         cReject = new Reg(this, "c_reject_q", 1, 0);
         cPast = new Reg(this, "c_past_q", 1, 0);
         cSlot = new Reg(this, "c_slot_q", slotWidth, 0);
-        cTick = new Reg(this, "c_tick_q", config.tickWidth(), 0);
         cTail = new Reg(this, "c_tail_q", lw, 0);
         cNonempty = new Reg(this, "c_nonempty_q", 1, 0);
         xQ = new Reg(this, "x_q", lw, 0);
@@ -210,6 +210,8 @@ final class TimerWheelBank extends Component
             // Clearing meta_mem is what makes every QP unarmed: SRAM contents have no reset.
             final int addr = (int)initAddr.get();
             meta.write(addr, 0);
+            // Start draining at the current tick, not N/E cycles behind it.
+            scanTick.set(now >>> granLog2);
             initAddr.set(addr + 1);
             if (addr == lastLocal)
             {
@@ -297,7 +299,7 @@ final class TimerWheelBank extends Component
         cReject.set(reject ? 1 : 0);
         cPast.set(!cancel && past ? 1 : 0);
         cSlot.set(slot);
-        cTick.set(effTick);
+        cTick = effTick;
         state.set(ST_CMD);
     }
 
@@ -362,7 +364,7 @@ final class TimerWheelBank extends Component
         evCommand = true;
         evCode = code;
         evPast = past;
-        observer.onCommand(lane, (local << laneWidth) | lane, code, past, cTick.get(), scanTick.get());
+        observer.onCommand(lane, (local << laneWidth) | lane, code, past, cTick, scanTick.get());
         state.set(nextState);
     }
 

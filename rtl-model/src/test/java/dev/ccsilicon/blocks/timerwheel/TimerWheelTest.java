@@ -309,6 +309,37 @@ class TimerWheelTest
         assertEquals(0, h.wheel.armedCount());
     }
 
+    @Test
+    void aMillionQpModel()
+    {
+        final TimerWheelConfig cfg = new TimerWheelConfig(1 << 20, 1024, 64, 4, 32, 16, 32);
+        assertEquals(49, cfg.bitsPerQp(), "1 + 10 + 2 * (1 + 18)");
+        final WheelHarness h = new WheelHarness(cfg).initialised();
+        assertEquals(1 << 18, h.clk.cycle(), "each lane clears its 2^18 QPs");
+        final dev.ccsilicon.hdl.SeededRandom rnd = new dev.ccsilicon.hdl.SeededRandom(3, "million");
+        final java.util.Map<Integer, Long> armed = new java.util.HashMap<>();
+        while (armed.size() < 5000)
+        {
+            final int qp = rnd.nextInt(cfg.numQps());
+            final long d = h.clk.cycle() + 20_000 + rnd.nextLong(cfg.horizonCycles() - 24_000);
+            if (armed.putIfAbsent(qp, d) == null)
+            {
+                h.arm(qp, d);
+            }
+        }
+        h.step((int)(2 * cfg.horizonCycles()));
+        assertEquals(5000, h.responses.size());
+        assertEquals(List.of(), h.responses.stream().filter(r -> r.code() != TimerWheel.RSP_ARMED).limit(3).toList());
+        assertEquals(5000, h.expiries.size());
+        for (final Expiry e : h.expiries)
+        {
+            assertEquals(armed.get(e.qp()) & ~63L, e.deadline(), "qp " + e.qp());
+            assertEquals(e.qp() & 3, e.lane());
+        }
+        assertEquals(0, h.wheel.armedCount());
+        assertEquals(0, h.wheel.sramConflicts());
+    }
+
     private static List<Integer> codes(final List<Response> responses)
     {
         return responses.stream().map(Response::code).toList();
