@@ -39,10 +39,24 @@ public final class TimerWheelAdapter implements BlockAdapter
         "now_wrap",             // 18 the cycle counter wrapped
     };
 
+    private final TimerWheelConfig config;
+
+    /** The registered adapter: the co-simulation build {@link TimerWheelSpec#COSIM}. */
+    public TimerWheelAdapter()
+    {
+        this(TimerWheelSpec.COSIM);
+    }
+
+    /** A variant build (its deadline width should be the minimum for its slots, see {@link TimerWheelStimulus}). */
+    public TimerWheelAdapter(final TimerWheelConfig config)
+    {
+        this.config = config;
+    }
+
     @Override
     public BlockSpec spec()
     {
-        return TimerWheelSpec.spec();
+        return TimerWheelSpec.spec(config);
     }
 
     @Override
@@ -54,7 +68,7 @@ public final class TimerWheelAdapter implements BlockAdapter
     @Override
     public Stimulus newStimulus(final long seed, final int inStream)
     {
-        return new TimerWheelStimulus(seed, inStream, TimerWheelSpec.COSIM);
+        return new TimerWheelStimulus(seed, inStream, config);
     }
 
     @Override
@@ -67,8 +81,7 @@ public final class TimerWheelAdapter implements BlockAdapter
     public int drainCycles()
     {
         // After the last command every timer expires within the horizon plus its lateness.
-        final TimerWheelConfig c = TimerWheelSpec.COSIM;
-        return (int)c.horizonCycles() + 8 * c.slotCycles() + (1 << c.lateWidth());
+        return (int)config.horizonCycles() + 8 * config.slotCycles() + (1 << config.lateWidth());
     }
 
     @Override
@@ -174,7 +187,7 @@ public final class TimerWheelAdapter implements BlockAdapter
                     else
                     {
                         final long valid = out[expLaneValid];
-                        if (valid == allLanes && lanes > 1)
+                        if (valid == allLanes)
                         {
                             c.hit(8);
                         }

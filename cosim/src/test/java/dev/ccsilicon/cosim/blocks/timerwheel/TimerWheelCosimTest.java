@@ -1,5 +1,6 @@
 package dev.ccsilicon.cosim.blocks.timerwheel;
 
+import dev.ccsilicon.blocks.timerwheel.TimerWheelConfig;
 import dev.ccsilicon.cosim.cli.CosimCommand;
 import dev.ccsilicon.cosim.jverilator.BlockSpec;
 import dev.ccsilicon.cosim.jverilator.RtlMutant;
@@ -31,6 +32,24 @@ class TimerWheelCosimTest
         assertEquals(0, r.timingMin());
         assertEquals(0, r.timingMax());
         assertTrue(r.outputTransactions() > TRANSACTIONS, "responses plus expiries");
+    }
+
+    @Test
+    void variantsAgree()
+    {
+        // Other widths and shapes: one lane (no lane bits), and four lanes with longer lists and
+        // ticks of 4 cycles. Bins such as a full wheel need not be reachable here; values must agree.
+        for (final TimerWheelConfig cfg : new TimerWheelConfig[] {
+            new TimerWheelConfig(16, 16, 8, 1, 9, 5, 12),
+            new TimerWheelConfig(256, 128, 4, 4, 11, 7, 16)})
+        {
+            final CosimResult r = LockstepEngine.run(new TimerWheelAdapter(cfg), CosimOptions.of(50_000, 5));
+            System.out.println(String.join("\n", r.report()));
+            assertEquals(0, r.mismatches(), () -> String.join("\n", r.report()));
+            assertEquals(50_000, r.inputTransactions());
+            assertEquals(0, r.timingMin());
+            assertEquals(0, r.timingMax());
+        }
     }
 
     @Test
