@@ -1,6 +1,7 @@
 package dev.ccsilicon.cosim.lockstep;
 
 import dev.ccsilicon.cosim.blocks.fxpaccumulator.FxpAccumulatorAdapter;
+import dev.ccsilicon.cosim.blocks.qptable.QpTableAdapter;
 import dev.ccsilicon.cosim.blocks.streamfifo.StreamFifoAdapter;
 import dev.ccsilicon.cosim.blocks.timerwheel.TimerWheelAdapter;
 
@@ -13,6 +14,7 @@ public final class CosimRegistry
     private static final List<BlockAdapter> ADAPTERS = List.of(
         new FxpAccumulatorAdapter(),
         new StreamFifoAdapter(),
+        new QpTableAdapter(),
         new TimerWheelAdapter());
 
     private CosimRegistry()
