@@ -4,6 +4,7 @@ import dev.ccsilicon.cosim.blocks.fxpaccumulator.FxpAccumulatorAdapter;
 import dev.ccsilicon.cosim.blocks.qptable.QpTableAdapter;
 import dev.ccsilicon.cosim.blocks.roccflowtable.RoccFlowTableAdapter;
 import dev.ccsilicon.cosim.blocks.streamfifo.StreamFifoAdapter;
+import dev.ccsilicon.cosim.blocks.timerwheel.TimerWheelAdapter;
 
 import java.util.List;
 import java.util.Optional;
@@ -15,7 +16,8 @@ public final class CosimRegistry
         new FxpAccumulatorAdapter(),
         new StreamFifoAdapter(),
         new QpTableAdapter(),
-        new RoccFlowTableAdapter());
+        new RoccFlowTableAdapter(),
+        new TimerWheelAdapter());
 
     private CosimRegistry()
     {
