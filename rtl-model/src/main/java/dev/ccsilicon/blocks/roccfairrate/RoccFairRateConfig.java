@@ -238,6 +238,20 @@ public record RoccFairRateConfig(
             newBeta, rounding);
     }
 
+    public RoccFairRateConfig withPeriodCycles(final long newPeriodCycles)
+    {
+        return new RoccFairRateConfig(ports, qBytesWidth, quantBytes, rateUnitMbps, fIntWidth, fFracWidth,
+            abIntWidth, abFracWidth, periodWidth, newPeriodCycles, qRef, qMid, qMax, fMin, fMax, fInit, alpha, beta,
+            rounding);
+    }
+
+    public RoccFairRateConfig withQueueThresholds(final long newQRef, final long newQMid, final long newQMax)
+    {
+        return new RoccFairRateConfig(ports, qBytesWidth, quantBytes, rateUnitMbps, fIntWidth, fFracWidth,
+            abIntWidth, abFracWidth, periodWidth, periodCycles, newQRef, newQMid, newQMax, fMin, fMax, fInit, alpha,
+            beta, rounding);
+    }
+
     public RoccFairRateConfig withRates(final long newFMin, final long newFMax, final long newFInit)
     {
         return new RoccFairRateConfig(ports, qBytesWidth, quantBytes, rateUnitMbps, fIntWidth, fFracWidth,
