@@ -10,7 +10,12 @@ import picocli.CommandLine.Command;
     versionProvider = VersionProvider.class,
     description = "Congestion control in hardware: block models, reference RTL, co-simulation and a closed-loop " +
         "network testbench.",
-    footer = {"", "Exit codes: 0 success, 1 a check failed, 2 bad input or missing prerequisite."})
+    footer = {
+        "",
+        "  test   Bootstraps (JDK, Verilator) and runs the whole test suite; handled by the",
+        "         ./ccsilicon launcher as './mvnw -B verify', so it takes Maven's arguments.",
+        "",
+        "Exit codes: 0 success, 1 a check failed, 2 bad input or missing prerequisite."})
 final class TopCommand implements Runnable
 {
     @CommandLine.Spec
