@@ -1,6 +1,7 @@
 package dev.ccsilicon.cosim.lockstep;
 
 import dev.ccsilicon.cosim.blocks.fxpaccumulator.FxpAccumulatorAdapter;
+import dev.ccsilicon.cosim.blocks.roccfairrate.RoccFairRateAdapter;
 import dev.ccsilicon.cosim.blocks.streamfifo.StreamFifoAdapter;
 
 import java.util.List;
@@ -11,6 +12,7 @@ public final class CosimRegistry
 {
     private static final List<BlockAdapter> ADAPTERS = List.of(
         new FxpAccumulatorAdapter(),
+        new RoccFairRateAdapter(),
         new StreamFifoAdapter());
 
     private CosimRegistry()
