@@ -5,6 +5,7 @@ import dev.ccsilicon.hdl.ClockDomain;
 import dev.ccsilicon.hdl.Component;
 import dev.ccsilicon.hdl.SeededRandom;
 import dev.ccsilicon.hdl.Signal;
+import dev.ccsilicon.hdl.fixed.Rounding;
 import org.junit.jupiter.api.Test;
 
 import java.util.LinkedHashMap;
@@ -199,8 +200,8 @@ final class RoccFairRateTest
     {
         final RoccFairRateConfig[] cfgs = {
             CFG,
-            CFG.withRounding(RoccFairRateConfig.Rounding.TRUNCATE).withFFracWidth(4),
-            CFG.withRounding(RoccFairRateConfig.Rounding.HALF_UP).withFFracWidth(8),
+            CFG.withRounding(Rounding.TRUNCATE).withFFracWidth(4),
+            CFG.withRounding(Rounding.HALF_UP).withFFracWidth(8),
             RoccFairRateConfig.gbps100(P, 1_000_000_000L).withPeriodCycles(3 * P),
             RoccFairRateConfig.gbps10(P, 1_000_000_000L).withPeriodCycles(P)};
         long branchesSeen = 0;

@@ -9,6 +9,7 @@ import dev.ccsilicon.cosim.lockstep.Coverage;
 import dev.ccsilicon.cosim.lockstep.CycleObserver;
 import dev.ccsilicon.cosim.lockstep.ModelDut;
 import dev.ccsilicon.cosim.lockstep.Stimulus;
+import dev.ccsilicon.hdl.fixed.Rounding;
 
 import static dev.ccsilicon.blocks.roccfairrate.RoccFairRatePorts.*;
 import static dev.ccsilicon.cosim.blocks.roccfairrate.RoccFairRateCosimSpec.*;
@@ -39,7 +40,7 @@ public final class RoccFairRateAdapter implements BlockAdapter
 
     public RoccFairRateAdapter()
     {
-        this(RoccFairRateCosimSpec.parameters(PORTS, 0, RoccFairRateConfig.Rounding.FLOOR));
+        this(RoccFairRateCosimSpec.parameters(PORTS, 0, Rounding.FLOOR));
     }
 
     /** A variant with other parameters (ports, F fraction bits, rounding...). */

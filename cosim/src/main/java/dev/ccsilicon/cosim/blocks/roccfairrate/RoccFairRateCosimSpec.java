@@ -2,10 +2,11 @@ package dev.ccsilicon.cosim.blocks.roccfairrate;
 
 import dev.ccsilicon.blocks.roccfairrate.RoccFairRate;
 import dev.ccsilicon.blocks.roccfairrate.RoccFairRateConfig;
-import dev.ccsilicon.blocks.roccfairrate.RoccFairRatePorts;
 import dev.ccsilicon.blocks.roccfairrate.RoccFairRatePorts.Port;
+import dev.ccsilicon.blocks.roccfairrate.RoccFairRatePorts;
 import dev.ccsilicon.cosim.jverilator.BlockSpec;
 import dev.ccsilicon.cosim.jverilator.StreamSpec;
+import dev.ccsilicon.hdl.fixed.Rounding;
 
 import static dev.ccsilicon.blocks.roccfairrate.RoccFairRatePorts.*;
 
@@ -35,7 +36,7 @@ public final class RoccFairRateCosimSpec
 
     public static BlockSpec spec()
     {
-        return spec(parameters(PORTS, 0, RoccFairRateConfig.Rounding.FLOOR));
+        return spec(parameters(PORTS, 0, Rounding.FLOOR));
     }
 
     /** The spec of an instance with the parameters of {@code p} (its cfg values are not used). */
@@ -53,7 +54,7 @@ public final class RoccFairRateCosimSpec
             .parameter("AbIntWidth", p.abIntWidth())
             .parameter("AbFracWidth", p.abFracWidth())
             .parameter("PeriodWidth", p.periodWidth())
-            .parameter("RoundMode", p.rounding().ordinal())
+            .parameter("RoundMode", roundMode(p.rounding()))
             .parameter("OutDepth", RoccFairRate.DEFAULT_OUT_DEPTH)
             .parameter("StatWidth", RoccFairRate.DEFAULT_STAT_WIDTH)
             .parameter("SilenceLimit", SILENCE_LIMIT);
@@ -82,7 +83,7 @@ public final class RoccFairRateCosimSpec
     /** The parameters a spec was built with, as a config whose cfg values are placeholders. */
     public static RoccFairRateConfig parametersOf(final BlockSpec spec)
     {
-        final RoccFairRateConfig d = parameters(PORTS, 0, RoccFairRateConfig.Rounding.FLOOR);
+        final RoccFairRateConfig d = parameters(PORTS, 0, Rounding.FLOOR);
         return new RoccFairRateConfig(
             spec.intParameter("NumPorts", d.ports()),
             spec.intParameter("QBytesWidth", d.qBytesWidth()),
@@ -95,12 +96,34 @@ public final class RoccFairRateCosimSpec
             spec.intParameter("PeriodWidth", d.periodWidth()),
             spec.intParameter("NumPorts", d.ports()),
             1, 2, 3, 1, 1, 1, 0, 0,
-            RoccFairRateConfig.Rounding.values()[spec.intParameter("RoundMode", 0)]);
+            rounding(spec.intParameter("RoundMode", 0)));
+    }
+
+    /** The RTL's RoundMode encoding. */
+    static int roundMode(final Rounding rounding)
+    {
+        return switch (rounding)
+        {
+            case FLOOR -> 0;
+            case TRUNCATE -> 1;
+            case HALF_UP -> 2;
+        };
+    }
+
+    static Rounding rounding(final int roundMode)
+    {
+        return switch (roundMode)
+        {
+            case 0 -> Rounding.FLOOR;
+            case 1 -> Rounding.TRUNCATE;
+            case 2 -> Rounding.HALF_UP;
+            default -> throw new IllegalArgumentException("RoundMode " + roundMode + "; allowed: 0, 1, 2");
+        };
     }
 
     /** Default widths with {@code ports}, {@code fFracWidth} and {@code rounding}. */
     public static RoccFairRateConfig parameters(
-        final int ports, final int fFracWidth, final RoccFairRateConfig.Rounding rounding)
+        final int ports, final int fFracWidth, final Rounding rounding)
     {
         return RoccFairRateConfig.gbps40(ports, 1_000_000_000L).withFFracWidth(fFracWidth).withRounding(rounding);
     }

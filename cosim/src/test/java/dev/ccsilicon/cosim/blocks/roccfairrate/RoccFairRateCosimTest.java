@@ -1,6 +1,6 @@
 package dev.ccsilicon.cosim.blocks.roccfairrate;
 
-import dev.ccsilicon.blocks.roccfairrate.RoccFairRateConfig.Rounding;
+import dev.ccsilicon.hdl.fixed.Rounding;
 import dev.ccsilicon.cosim.jverilator.BlockSpec;
 import dev.ccsilicon.cosim.jverilator.RtlMutant;
 import dev.ccsilicon.cosim.lockstep.CosimOptions;
