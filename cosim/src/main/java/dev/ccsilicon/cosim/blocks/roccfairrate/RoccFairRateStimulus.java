@@ -12,7 +12,8 @@ import static dev.ccsilicon.blocks.roccfairrate.RoccFairRatePorts.*;
  * P..2P cycles so that sweeps are frequent and ticks collide with backpressured sweeps), and a
  * stream of queue-depth writes to the traffic-manager stub: 0, the largest byte count, values at
  * and one Δ^Q or one byte around Qref/Qmid/Qmax, and uniform depths, in phases of 4096 writes
- * (draining, around Qref, congested, mixed) so that F travels its whole range, on random
+ * (draining, around Qref, congested, mixed) so that F travels its whole range, and growth pairs
+ * (a port emptied, then filled to [Qmid, Qmax) a period later: MD halving), on random
  * ports, with idle gaps. Output backpressure is heavy enough to fill the output FIFO and defer and
  * merge ticks in every run.
  */
@@ -24,6 +25,8 @@ final class RoccFairRateStimulus extends Stimulus
     private final long maxBytes;
     private final long[] thresholds;
     private final BlockSpec spec;
+    private long burstDue = -1;
+    private int burstPort;
 
     RoccFairRateStimulus(final long seed, final int stream, final BlockSpec spec)
     {
@@ -55,18 +58,25 @@ final class RoccFairRateStimulus extends Stimulus
         thresholds = new long[] {cfg.qRef(), cfg.qMid(), cfg.qMax()};
     }
 
-    /** Random legal values that still reach every auto-tune level and both MD branches. */
+    /**
+     * Random legal values that still reach every auto-tune level and both MD branches: the PI step
+     * at ratio 1 for a queue Qref away from Qref is Fmax/64..Fmax/8 (smaller and F never leaves
+     * Fmin, larger and it jumps over whole levels), Fmin is below Fmax/32, and Qmax leaves room
+     * above Qmid for a halving.
+     */
     private RoccFairRateConfig randomLegal(final RoccFairRateConfig p)
     {
         final long fMax = 256 + config.nextInt((int)Math.min(60_000, (1L << p.fIntWidth()) - 257));
         final long fMin = 1 + config.nextInt((int)(fMax / 64));
         final long fInit = fMin + config.nextInt((int)(fMax - fMin + 1));
-        final long qLimit = Math.min((1L << p.qWidth()) - 1, 4000);
-        final long qRef = 1 + config.nextInt((int)(qLimit / 2));
-        final long qMid = qRef + 1 + config.nextInt((int)(qLimit / 4));
-        final long qMax = qMid + 1 + config.nextInt((int)(qLimit / 4));
-        final long alpha = 16 + config.nextInt(1009);
-        final long beta = 16 + config.nextInt(2033);
+        final long qLimit = Math.min((1L << p.qWidth()) - 1, 6000);
+        final long qRef = 8 + config.nextInt((int)(qLimit / 4));
+        final long qMid = qRef + qRef / 2 + config.nextInt((int)(qRef + 1));
+        final long qMax = qMid + qRef / 4 + 1 + config.nextInt((int)(qRef / 2 + 1));
+        final long abLimit = (1L << p.abWidth()) - 1;
+        final long unit = 1L << p.abFracWidth();
+        final long alpha = Math.max(1, Math.min(abLimit, fMax * unit / (qRef * (8 + config.nextInt(57)))));
+        final long beta = Math.max(1, Math.min(abLimit, alpha * (2 + config.nextInt(7))));
         return new RoccFairRateConfig(p.ports(), p.qBytesWidth(), p.quantBytes(), p.rateUnitMbps(), p.fIntWidth(),
             p.fFracWidth(), p.abIntWidth(), p.abFracWidth(), p.periodWidth(), p.ports(), qRef, qMid, qMax, fMin, fMax,
             fInit, alpha, beta, p.rounding());
@@ -85,8 +95,24 @@ final class RoccFairRateStimulus extends Stimulus
     @Override
     public void data(final long index, final long[] words)
     {
-        words[0] = random.nextInt(cfg.ports());
         final long d = cfg.quantBytes();
+        if (index == burstDue)
+        {
+            // Second half of a growth pair: the queue jumps by at least Qmid but stays below Qmax.
+            words[0] = burstPort;
+            words[1] = Math.min(maxBytes, cfg.qMid() * d + (random.nextLong() >>> 1) % ((cfg.qMax() - cfg.qMid()) * d));
+            burstDue = -1;
+            return;
+        }
+        words[0] = random.nextInt(cfg.ports());
+        if (burstDue < 0 && random.nextInt(32) == 0)
+        {
+            // First half: empty a port; 8 writes (more than a period) later it fills (MD halving).
+            burstPort = (int)words[0];
+            burstDue = index + 8;
+            words[1] = 0;
+            return;
+        }
         // Phases of 4096 writes: draining queues (F climbs to Fmax through every auto-tune level),
         // queues around Qref, congestion (MD), and everything mixed.
         final int phase = (int)((index >>> 12) & 3);
