@@ -48,8 +48,8 @@ final class RoccFairRateCosimTest
     }
 
     /**
-     * A co-simulation that cannot fail is worthless: one operator, one boundary and one constant
-     * changed in the RTL are each caught, on the field they corrupt.
+     * A co-simulation that cannot fail is worthless: an operator, a boundary and two constants
+     * changed in the RTL are each caught, on the field they corrupt (or on their timing).
      */
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
@@ -58,7 +58,9 @@ final class RoccFairRateCosimTest
         // Qcur >= Qmax becomes >: only a queue of exactly Qmax differs (directed stimulus).
         "rtl/switch/rocc_fair_rate_calc.sv | (q_cur_i >= cfg_q_max_i) | (q_cur_i > cfg_q_max_i) | ",
         // The period is one cycle short: ticks drift against the model's, first seen as a merged tick.
-        "rtl/switch/rocc_fair_rate.sv | cfg_period_i - PeriodWidth'(1)) | cfg_period_i - PeriodWidth'(2)) | "})
+        "rtl/switch/rocc_fair_rate.sv | cfg_period_i - PeriodWidth'(1)) | cfg_period_i - PeriodWidth'(2)) | ",
+        // One FIFO credit too few: II 2 instead of 1, so updates leave late (and sample later depths).
+        "rtl/switch/rocc_fair_rate.sv | < (FifoCntWidth+1)'(OutDepth)); | < (FifoCntWidth+1)'(OutDepth - 1)); | timing"})
     void rtlMutantIsCaught(final String file, final String from, final String to, final String field)
     {
         final RoccFairRateAdapter adapter = new RoccFairRateAdapter();
@@ -67,7 +69,11 @@ final class RoccFairRateCosimTest
         System.out.println("mutant " + to + "\n" + String.join("\n", r.report()));
         assertFalse(r.passed());
         assertTrue(r.mismatches() > 0);
-        if (field != null)
+        if ("timing".equals(field))
+        {
+            assertTrue(r.timingMin() < 0, "the model's updates are early against the slowed RTL");
+        }
+        else if (field != null)
         {
             assertEquals(field, r.firstMismatch().field());
         }
