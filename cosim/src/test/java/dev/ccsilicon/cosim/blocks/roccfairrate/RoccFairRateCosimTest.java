@@ -1,11 +1,11 @@
 package dev.ccsilicon.cosim.blocks.roccfairrate;
 
-import dev.ccsilicon.hdl.fixed.Rounding;
 import dev.ccsilicon.cosim.jverilator.BlockSpec;
 import dev.ccsilicon.cosim.jverilator.RtlMutant;
 import dev.ccsilicon.cosim.lockstep.CosimOptions;
 import dev.ccsilicon.cosim.lockstep.CosimResult;
 import dev.ccsilicon.cosim.lockstep.LockstepEngine;
+import dev.ccsilicon.hdl.fixed.Rounding;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -18,7 +18,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Lockstep regression of {@code rocc_fair_rate}: the kernel model against the Verilated RTL, bit
  * exact and cycle exact, with every coverage bin hit in every run. One run per configuration
  * profile (the seed picks the profile; the first seed giving each is used), 75 000 depth writes
- * each, and one run of another build (F with 4 fraction bits, HALF_UP). The long run:
+ * each, and runs of two other builds (F with 4 fraction bits and HALF_UP; 64 ports). The long run:
  * {@code -Dccsilicon.cosim.transactions=1000000}, which applies per run.
  */
 final class RoccFairRateCosimTest
@@ -36,14 +36,16 @@ final class RoccFairRateCosimTest
         assertPassed(r);
     }
 
+    /** Other builds: F with fraction bits and HALF_UP; the shipped default of 64 ports. */
     @ParameterizedTest
-    @ValueSource(longs = {5})
-    void fractionBitsAndHalfUpRoundingAgree(final long seed)
+    @CsvSource({"8, 4, HALF_UP, 5", "64, 0, FLOOR, 3"})
+    void otherParametersAgree(final int ports, final int fFracWidth, final Rounding rounding, final long seed)
     {
         final RoccFairRateAdapter adapter =
-            new RoccFairRateAdapter(RoccFairRateCosimSpec.parameters(RoccFairRateCosimSpec.PORTS, 4, Rounding.HALF_UP));
+            new RoccFairRateAdapter(RoccFairRateCosimSpec.parameters(ports, fFracWidth, rounding));
         final CosimResult r = LockstepEngine.run(adapter, CosimOptions.of(TRANSACTIONS, seed));
-        System.out.println("FFracWidth 4, HALF_UP\n" + String.join("\n", r.report()));
+        System.out.println("NumPorts " + ports + ", FFracWidth " + fFracWidth + ", " + rounding + "\n"
+            + String.join("\n", r.report()));
         assertPassed(r);
     }
 
