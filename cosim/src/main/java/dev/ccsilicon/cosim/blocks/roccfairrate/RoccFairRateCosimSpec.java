@@ -2,8 +2,8 @@ package dev.ccsilicon.cosim.blocks.roccfairrate;
 
 import dev.ccsilicon.blocks.roccfairrate.RoccFairRate;
 import dev.ccsilicon.blocks.roccfairrate.RoccFairRateConfig;
-import dev.ccsilicon.blocks.roccfairrate.RoccFairRatePorts.Port;
 import dev.ccsilicon.blocks.roccfairrate.RoccFairRatePorts;
+import dev.ccsilicon.blocks.roccfairrate.RoccFairRatePorts.Port;
 import dev.ccsilicon.cosim.jverilator.BlockSpec;
 import dev.ccsilicon.cosim.jverilator.StreamSpec;
 import dev.ccsilicon.hdl.fixed.Rounding;
