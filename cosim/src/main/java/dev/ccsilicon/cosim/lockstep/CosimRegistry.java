@@ -1,7 +1,9 @@
 package dev.ccsilicon.cosim.lockstep;
 
 import dev.ccsilicon.cosim.blocks.fxpaccumulator.FxpAccumulatorAdapter;
+import dev.ccsilicon.cosim.blocks.qptable.QpTableAdapter;
 import dev.ccsilicon.cosim.blocks.roccfairrate.RoccFairRateAdapter;
+import dev.ccsilicon.cosim.blocks.roccflowtable.RoccFlowTableAdapter;
 import dev.ccsilicon.cosim.blocks.streamfifo.StreamFifoAdapter;
 
 import java.util.List;
@@ -12,8 +14,10 @@ public final class CosimRegistry
 {
     private static final List<BlockAdapter> ADAPTERS = List.of(
         new FxpAccumulatorAdapter(),
+        new StreamFifoAdapter(),
+        new QpTableAdapter(),
         new RoccFairRateAdapter(),
-        new StreamFifoAdapter());
+        new RoccFlowTableAdapter());
 
     private CosimRegistry()
     {
