@@ -2,6 +2,7 @@ package dev.ccsilicon.cosim.lockstep;
 
 import dev.ccsilicon.cosim.blocks.fxpaccumulator.FxpAccumulatorAdapter;
 import dev.ccsilicon.cosim.blocks.qptable.QpTableAdapter;
+import dev.ccsilicon.cosim.blocks.roccfairrate.RoccFairRateAdapter;
 import dev.ccsilicon.cosim.blocks.roccflowtable.RoccFlowTableAdapter;
 import dev.ccsilicon.cosim.blocks.streamfifo.StreamFifoAdapter;
 import dev.ccsilicon.cosim.blocks.timerwheel.TimerWheelAdapter;
@@ -16,8 +17,9 @@ public final class CosimRegistry
         new FxpAccumulatorAdapter(),
         new StreamFifoAdapter(),
         new QpTableAdapter(),
-        new RoccFlowTableAdapter(),
-        new TimerWheelAdapter());
+        new TimerWheelAdapter(),
+        new RoccFairRateAdapter(),
+        new RoccFlowTableAdapter());
 
     private CosimRegistry()
     {
