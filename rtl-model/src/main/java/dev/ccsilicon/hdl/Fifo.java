@@ -2,8 +2,6 @@ package dev.ccsilicon.hdl;
 
 import dev.ccsilicon.hdl.bits.Bits;
 
-import java.util.Arrays;
-
 /**
  * A synchronous FIFO of {@code depth} entries of 1..64 bits with at most one push and one pop per
  * cycle. {@link #canPush()}, {@link #canPop()} and {@link #peek()} see the committed state, so a full
@@ -20,13 +18,8 @@ public final class Fifo implements Memory
     private final String name;
     private final int depth;
     private final int width;
-    private final long mask;
     private final Kind storage;
-    private final long[] data;
-    private int head;
-    private int count;
-    private boolean pushed;
-    private boolean popped;
+    private final RingQueue ring;
     private int highWater;
     private long pushCount;
 
@@ -49,60 +42,43 @@ public final class Fifo implements Memory
         this.name = name;
         this.depth = depth;
         this.width = Bits.checkWidth(width);
-        this.mask = Bits.mask(width);
         this.storage = storage;
-        this.data = new long[depth];
+        this.ring = new RingQueue(owner, name, depth, width);
         owner.addState(this);
     }
 
     public boolean canPush()
     {
-        return count < depth;
+        return ring.canPush();
     }
 
     public boolean canPop()
     {
-        return count > 0;
+        return ring.canPop();
     }
 
     /** Push {@code value} (truncated) this cycle; throws if full or already pushed this cycle. */
     public void push(final long value)
     {
-        if (count == depth || pushed)
-        {
-            throw new IllegalStateException(owner.path() + "." + name + (pushed ? ": second push in one cycle" : ": push when full"));
-        }
-        // The tail slot is free and not the head (count < depth), so writing it now is invisible until commit.
-        final int tail = head + count;
-        data[tail >= depth ? tail - depth : tail] = value & mask;
-        pushed = true;
+        ring.push(value, ": push when full");
     }
 
     /** The committed head entry; throws if empty. */
     public long peek()
     {
-        if (count == 0)
-        {
-            throw new IllegalStateException(owner.path() + "." + name + ": peek when empty");
-        }
-        return data[head];
+        return ring.peek(": peek when empty");
     }
 
     /** Pop the committed head this cycle and return it; throws if empty or already popped this cycle. */
     public long pop()
     {
-        if (count == 0 || popped)
-        {
-            throw new IllegalStateException(owner.path() + "." + name + (popped ? ": second pop in one cycle" : ": pop when empty"));
-        }
-        popped = true;
-        return data[head];
+        return ring.pop(": pop when empty");
     }
 
     /** Committed number of entries. */
     public int occupancy()
     {
-        return count;
+        return ring.occupancy();
     }
 
     /** Largest committed occupancy since reset. */
@@ -120,32 +96,17 @@ public final class Fifo implements Memory
     @Override
     public void commit()
     {
-        if (popped)
+        if (ring.commit())
         {
-            head = head + 1 == depth ? 0 : head + 1;
-            count--;
-            popped = false;
-        }
-        if (pushed)
-        {
-            count++;
             pushCount++;
-            pushed = false;
-            if (count > highWater)
-            {
-                highWater = count;
-            }
+            highWater = Math.max(highWater, ring.occupancy());
         }
     }
 
     @Override
     public void reset()
     {
-        Arrays.fill(data, 0);
-        head = 0;
-        count = 0;
-        pushed = false;
-        popped = false;
+        ring.reset();
         highWater = 0;
         pushCount = 0;
     }

@@ -30,12 +30,7 @@ public final class Stream implements StateElement
     private final String name;
     private final int width;
     private final int depth;
-    private final long mask;
-    private final long[] data;
-    private int head;
-    private int count;
-    private boolean pushed;
-    private boolean popped;
+    private final RingQueue ring;
     private long transfers;
 
     public Stream(final Component owner, final String name, final int width)
@@ -53,58 +48,42 @@ public final class Stream implements StateElement
         this.name = name;
         this.width = Bits.checkWidth(width);
         this.depth = depth;
-        this.mask = Bits.mask(width);
-        this.data = new long[depth];
+        this.ring = new RingQueue(owner, name, depth, width);
         owner.addState(this);
-        new Probe(owner, name + "_valid", 1, () -> count > 0 ? 1 : 0);
-        new Probe(owner, name + "_ready", 1, () -> count < this.depth ? 1 : 0);
-        new Probe(owner, name + "_data", width, () -> data[head]);
+        new Probe(owner, name + "_valid", 1, () -> ring.canPop() ? 1 : 0);
+        new Probe(owner, name + "_ready", 1, () -> ring.canPush() ? 1 : 0);
+        new Probe(owner, name + "_data", width, ring::headSlot);
     }
 
     public boolean canPush()
     {
-        return count < depth;
+        return ring.canPush();
     }
 
     public void push(final long payload)
     {
-        if (count == depth || pushed)
-        {
-            throw new IllegalStateException(owner.path() + "." + name + (pushed ? ": second push in one cycle" : ": push when not ready"));
-        }
-        final int tail = head + count;
-        data[tail >= depth ? tail - depth : tail] = payload & mask;
-        pushed = true;
+        ring.push(payload, ": push when not ready");
     }
 
     public boolean canPop()
     {
-        return count > 0;
+        return ring.canPop();
     }
 
     public long peek()
     {
-        if (count == 0)
-        {
-            throw new IllegalStateException(owner.path() + "." + name + ": peek when not valid");
-        }
-        return data[head];
+        return ring.peek(": peek when not valid");
     }
 
     public long pop()
     {
-        if (count == 0 || popped)
-        {
-            throw new IllegalStateException(owner.path() + "." + name + (popped ? ": second pop in one cycle" : ": pop when not valid"));
-        }
-        popped = true;
-        return data[head];
+        return ring.pop(": pop when not valid");
     }
 
     /** Committed number of payloads in the channel. */
     public int occupancy()
     {
-        return count;
+        return ring.occupancy();
     }
 
     /** Completed pushes since reset. */
@@ -126,28 +105,16 @@ public final class Stream implements StateElement
     @Override
     public void commit()
     {
-        if (popped)
+        if (ring.commit())
         {
-            head = head + 1 == depth ? 0 : head + 1;
-            count--;
-            popped = false;
-        }
-        if (pushed)
-        {
-            count++;
             transfers++;
-            pushed = false;
         }
     }
 
     @Override
     public void reset()
     {
-        java.util.Arrays.fill(data, 0);
-        head = 0;
-        count = 0;
-        pushed = false;
-        popped = false;
+        ring.reset();
         transfers = 0;
     }
 

@@ -7,6 +7,7 @@ import java.util.Optional;
 import java.util.ServiceLoader;
 import java.util.function.Supplier;
 
+import dev.ccsilicon.cosim.cli.CosimCommand;
 import dev.ccsilicon.scenario.ScenarioError;
 import dev.ccsilicon.scenario.ScenarioRunner;
 import picocli.CommandLine;
@@ -49,9 +50,9 @@ public final class Main
     {
         final CommandLine commandLine = new CommandLine(new TopCommand());
         commandLine.addSubcommand("run", new RunCommand(out, runners));
-        // EXTENSION POINT: other subcommands register here, one line each, e.g.
-        //   commandLine.addSubcommand("cosim", new CosimCommand(out, ...));
-        // A subcommand signals a user mistake by throwing UserError (or ScenarioError): exit 2, one line.
+        commandLine.addSubcommand("cosim", new CosimCommand(out, err));
+        // Subcommands register here, one line each. A subcommand signals a user mistake by throwing
+        // UserError (or ScenarioError), or by returning 2 after printing one line.
 
         commandLine.setOut(new PrintWriter(out, true));
         commandLine.setErr(new PrintWriter(err, true));

@@ -1,5 +1,7 @@
 package dev.ccsilicon.blocks.roccfairrate;
 
+import dev.ccsilicon.hdl.fixed.Rounding;
+
 /**
  * Bit-exact functional reference of one fair-rate update of the {@code rocc_fair_rate} block:
  * seed 000 Algorithm 1 in the block's fixed-point formats, computing the same bits as
@@ -75,7 +77,7 @@ public final class RoccFairRateAlgorithm
         else if (growth >= cfg.qMid() && aboveEighth)
         {
             branch = BRANCH_MD_GROWTH;
-            pre = cfg.rounding() == RoccFairRateConfig.Rounding.HALF_UP ? (f + 1) >> 1 : f >> 1;
+            pre = cfg.rounding() == Rounding.HALF_UP ? (f + 1) >> 1 : f >> 1;
         }
         else
         {
@@ -105,7 +107,7 @@ public final class RoccFairRateAlgorithm
     }
 
     /** {@code value / 2^shift} with the declared rounding. */
-    public static long shiftRound(final long value, final int shift, final RoccFairRateConfig.Rounding rounding)
+    public static long shiftRound(final long value, final int shift, final Rounding rounding)
     {
         final long bias = switch (rounding)
         {

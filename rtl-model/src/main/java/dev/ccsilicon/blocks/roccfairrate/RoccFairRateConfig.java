@@ -1,5 +1,7 @@
 package dev.ccsilicon.blocks.roccfairrate;
 
+import dev.ccsilicon.hdl.fixed.Rounding;
+
 /**
  * Parameters and static configuration of the {@code rocc_fair_rate} block, in the units the
  * hardware uses: queue quantities in Δ^Q, rates in Δ^F, α̃/β̃ as raw fixed-point integers with
@@ -47,20 +49,6 @@ public record RoccFairRateConfig(
     long beta,
     Rounding rounding)
 {
-    /**
-     * Rounding of a division by a power of two, with the RTL's {@code RoundMode} encoding.
-     * Stands in for {@code dev.ccsilicon.hdl.fixed.Rounding} until the kernel lands.
-     */
-    public enum Rounding
-    {
-        /** Arithmetic shift right: toward minus infinity. RoundMode 0. */
-        FLOOR,
-        /** Toward zero. RoundMode 1. */
-        TRUNCATE,
-        /** Nearest, ties toward plus infinity. RoundMode 2. */
-        HALF_UP
-    }
-
     public static final int DEFAULT_QUANT_BYTES = 600;
     public static final int DEFAULT_RATE_UNIT_MBPS = 10;
     public static final int DEFAULT_Q_BYTES_WIDTH = 24;
@@ -236,6 +224,20 @@ public record RoccFairRateConfig(
         return new RoccFairRateConfig(ports, qBytesWidth, quantBytes, rateUnitMbps, fIntWidth, fFracWidth,
             abIntWidth, abFracWidth, periodWidth, periodCycles, qRef, qMid, qMax, fMin, fMax, fInit, newAlpha,
             newBeta, rounding);
+    }
+
+    public RoccFairRateConfig withPeriodCycles(final long newPeriodCycles)
+    {
+        return new RoccFairRateConfig(ports, qBytesWidth, quantBytes, rateUnitMbps, fIntWidth, fFracWidth,
+            abIntWidth, abFracWidth, periodWidth, newPeriodCycles, qRef, qMid, qMax, fMin, fMax, fInit, alpha, beta,
+            rounding);
+    }
+
+    public RoccFairRateConfig withQueueThresholds(final long newQRef, final long newQMid, final long newQMax)
+    {
+        return new RoccFairRateConfig(ports, qBytesWidth, quantBytes, rateUnitMbps, fIntWidth, fFracWidth,
+            abIntWidth, abFracWidth, periodWidth, periodCycles, newQRef, newQMid, newQMax, fMin, fMax, fInit, alpha,
+            beta, rounding);
     }
 
     public RoccFairRateConfig withRates(final long newFMin, final long newFMax, final long newFInit)

@@ -1,6 +1,6 @@
 package dev.ccsilicon.blocks.roccfairrate;
 
-import dev.ccsilicon.blocks.roccfairrate.RoccFairRateConfig.Rounding;
+import dev.ccsilicon.hdl.fixed.Rounding;
 import org.junit.jupiter.api.Test;
 
 import java.util.SplittableRandom;

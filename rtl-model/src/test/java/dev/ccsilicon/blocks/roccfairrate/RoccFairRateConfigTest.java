@@ -1,5 +1,6 @@
 package dev.ccsilicon.blocks.roccfairrate;
 
+import dev.ccsilicon.hdl.fixed.Rounding;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -70,6 +71,6 @@ final class RoccFairRateConfigTest
             assertThrows(IllegalArgumentException.class, () -> RoccFairRateConfig.forLinkSpeed(25, 64, CLOCK_HZ));
         assertTrue(e.getMessage().contains("25"));
         assertThrows(IllegalArgumentException.class, () -> new RoccFairRateConfig(64, 24, 600, 10, 16, 0, 4, 8,
-            24, 40_000, 500, 500, 600, 10, 4000, 4000, 77, 384, RoccFairRateConfig.Rounding.FLOOR));
+            24, 40_000, 500, 500, 600, 10, 4000, 4000, 77, 384, Rounding.FLOOR));
     }
 }

@@ -1,0 +1,254 @@
+package dev.ccsilicon.cosim.blocks.roccfairrate;
+
+import dev.ccsilicon.blocks.roccfairrate.RoccFairRate;
+import dev.ccsilicon.blocks.roccfairrate.RoccFairRateAlgorithm;
+import dev.ccsilicon.blocks.roccfairrate.RoccFairRateConfig;
+import dev.ccsilicon.cosim.jverilator.BlockSpec;
+import dev.ccsilicon.cosim.lockstep.BlockAdapter;
+import dev.ccsilicon.cosim.lockstep.Coverage;
+import dev.ccsilicon.cosim.lockstep.CycleObserver;
+import dev.ccsilicon.cosim.lockstep.ModelDut;
+import dev.ccsilicon.cosim.lockstep.Stimulus;
+import dev.ccsilicon.hdl.fixed.Rounding;
+
+import static dev.ccsilicon.blocks.roccfairrate.RoccFairRatePorts.*;
+import static dev.ccsilicon.cosim.blocks.roccfairrate.RoccFairRateCosimSpec.*;
+
+/**
+ * Co-simulation adapter of {@code rocc_fair_rate} (SPEC §6.1): the kernel model against
+ * {@code rtl/switch/rocc_fair_rate.sv} behind the traffic-manager stub of
+ * {@code rtl/switch/tb/rocc_fair_rate_cosim.sv}. Cycle-exact: timing tolerance 0.
+ */
+public final class RoccFairRateAdapter implements BlockAdapter
+{
+    static final int BIN_PI_RATIO_1 = 0;
+    static final int BIN_MD_FMIN = 6;
+    static final int BIN_MD_HALVE = 7;
+    static final int BIN_MD_GUARD_BLOCKED = 8;
+    static final int BIN_CLAMP_FMAX = 9;
+    static final int BIN_CLAMP_FMIN = 10;
+    static final int BIN_TICK_DEFERRED = 11;
+    static final int BIN_TICK_MERGED = 12;
+    static final int BIN_FIFO_FULL = 13;
+    static final int BIN_BACKPRESSURE = 14;
+    static final int BIN_QUEUE_ZERO = 15;
+    static final int BIN_QUEUE_MAX = 16;
+    static final int BIN_QUEUE_AT_QMAX = 17;
+
+    private final RoccFairRateConfig params;
+    private final BlockSpec spec;
+
+    public RoccFairRateAdapter()
+    {
+        this(RoccFairRateCosimSpec.parameters(PORTS, 0, Rounding.FLOOR));
+    }
+
+    /** A variant with other parameters (ports, F fraction bits, rounding...). */
+    public RoccFairRateAdapter(final RoccFairRateConfig params)
+    {
+        this.params = params;
+        this.spec = RoccFairRateCosimSpec.spec(params);
+    }
+
+    @Override
+    public BlockSpec spec()
+    {
+        return spec;
+    }
+
+    @Override
+    public ModelDut newModel(final BlockSpec s)
+    {
+        return new RoccFairRateModelDut(s);
+    }
+
+    @Override
+    public Stimulus newStimulus(final long seed, final int inStream)
+    {
+        return new RoccFairRateStimulus(seed, inStream, spec);
+    }
+
+    @Override
+    public Coverage newCoverage()
+    {
+        return new Coverage("pi_ratio_1", "pi_ratio_2", "pi_ratio_4", "pi_ratio_8", "pi_ratio_16", "pi_ratio_32",
+            "md_to_fmin", "md_halve", "md_blocked_by_guard", "clamp_fmax", "clamp_fmin", "tick_deferred",
+            "tick_merged", "output_fifo_full", "output_backpressure", "queue_zero", "queue_max_bytes",
+            "queue_at_qmax");
+    }
+
+    @Override
+    public CycleObserver coverageObserver(final BlockSpec s, final Coverage c)
+    {
+        return new Observer(s, RoccFairRateCosimSpec.parametersOf(s), c);
+    }
+
+    @Override
+    public int timingTolerance()
+    {
+        return 0;
+    }
+
+    /** Longer than any quiet stretch of a running block (T <= 2P), shorter than the stub's silence limit. */
+    @Override
+    public int drainCycles()
+    {
+        return 4 * params.ports() + 16;
+    }
+
+    @Override
+    public String formatField(final String port, final long[] words)
+    {
+        if (port.equals(OUT_F_O) && params.fFracWidth() > 0)
+        {
+            return words[0] + " (" + Math.scalb((double)words[0], -params.fFracWidth()) + " x 10 Mb/s)";
+        }
+        return Long.toString(words[0]);
+    }
+
+    /**
+     * Coverage from the pins alone: mirrors the stub's depth table and each port's Qold to classify
+     * every update (which branch, which level, whether the guard blocked an MD), counts the output
+     * FIFO from requests and handshakes, and watches the statistics counters.
+     */
+    private static final class Observer implements CycleObserver
+    {
+        private final Coverage c;
+        private final RoccFairRateConfig p;
+        private final int ready;
+        private final int qdValid;
+        private final int qdPort;
+        private final int qdBytes;
+        private final int qMidIn;
+        private final int qMaxIn;
+        private final int req;
+        private final int reqPort;
+        private final int valid;
+        private final int branch;
+        private final int clamp;
+        private final int ratio;
+        private final int late;
+        private final int merged;
+        private final long maxBytes;
+        private final long[] depth;
+        private final long[] qOld;
+        private final long[] pendingQCur = new long[16];
+        private final long[] pendingQOld = new long[16];
+        private int head;
+        private int tail;
+        private int occupancy;
+        private boolean prevReq;
+        private long lastLate;
+        private long lastMerged;
+
+        Observer(final BlockSpec s, final RoccFairRateConfig p, final Coverage c)
+        {
+            this.c = c;
+            this.p = p;
+            ready = s.inputOffset(s.inputIndex(OUT_READY_I));
+            qdValid = s.inputOffset(s.inputIndex(QD_VALID_I));
+            qdPort = s.inputOffset(s.inputIndex(QD_PORT_I));
+            qdBytes = s.inputOffset(s.inputIndex(QD_BYTES_I));
+            qMidIn = s.inputOffset(s.inputIndex(CFG_Q_MID_I));
+            qMaxIn = s.inputOffset(s.inputIndex(CFG_Q_MAX_I));
+            req = s.outputOffset(s.outputIndex(Q_RD_REQ_O));
+            reqPort = s.outputOffset(s.outputIndex(Q_RD_PORT_O));
+            valid = s.outputOffset(s.outputIndex(OUT_VALID_O));
+            branch = s.outputOffset(s.outputIndex(OUT_BRANCH_O));
+            clamp = s.outputOffset(s.outputIndex(OUT_CLAMP_O));
+            ratio = s.outputOffset(s.outputIndex(OUT_RATIO_LOG2_O));
+            late = s.outputOffset(s.outputIndex(STAT_LATE_TICKS_O));
+            merged = s.outputOffset(s.outputIndex(STAT_MERGED_TICKS_O));
+            maxBytes = (1L << p.qBytesWidth()) - 1;
+            depth = new long[p.ports()];
+            qOld = new long[p.ports()];
+        }
+
+        @Override
+        public void onCycle(final long cycle, final long[] in, final long[] out)
+        {
+            if (occupancy == RoccFairRate.DEFAULT_OUT_DEPTH)
+            {
+                c.hit(BIN_FIFO_FULL);
+            }
+            if (out[req] != 0)
+            {
+                // Answered next cycle from the table as it stands now (this cycle's write lands after).
+                final int port = (int)out[reqPort];
+                final long bytes = depth[port];
+                final long qCur = RoccFairRateAlgorithm.quantise(p, bytes);
+                pendingQCur[tail & 15] = qCur;
+                pendingQOld[tail & 15] = qOld[port];
+                tail++;
+                qOld[port] = qCur;
+                if (bytes == 0)
+                {
+                    c.hit(BIN_QUEUE_ZERO);
+                }
+                if (bytes == maxBytes)
+                {
+                    c.hit(BIN_QUEUE_MAX);
+                }
+            }
+            final boolean pop = out[valid] != 0 && in[ready] != 0;
+            if (out[valid] != 0 && in[ready] == 0)
+            {
+                c.hit(BIN_BACKPRESSURE);
+            }
+            if (pop)
+            {
+                classify(in, out, pendingQCur[head & 15], pendingQOld[head & 15]);
+                head++;
+            }
+            occupancy += (prevReq ? 1 : 0) - (pop ? 1 : 0);
+            prevReq = out[req] != 0;
+            if (in[qdValid] != 0)
+            {
+                depth[(int)in[qdPort]] = in[qdBytes];
+            }
+            if (out[late] != lastLate)
+            {
+                c.hit(BIN_TICK_DEFERRED);
+                lastLate = out[late];
+            }
+            if (out[merged] != lastMerged)
+            {
+                c.hit(BIN_TICK_MERGED);
+                lastMerged = out[merged];
+            }
+        }
+
+        private void classify(final long[] in, final long[] out, final long qCur, final long qOldOfPort)
+        {
+            final int b = (int)out[branch];
+            if (b == RoccFairRateAlgorithm.BRANCH_PI)
+            {
+                c.hit(BIN_PI_RATIO_1 + (int)Math.min(5, out[ratio]));
+                if (qCur >= in[qMaxIn] || qCur - qOldOfPort >= in[qMidIn])
+                {
+                    c.hit(BIN_MD_GUARD_BLOCKED);
+                }
+            }
+            else if (b == RoccFairRateAlgorithm.BRANCH_MD_QMAX)
+            {
+                c.hit(BIN_MD_FMIN);
+            }
+            else if (b == RoccFairRateAlgorithm.BRANCH_MD_GROWTH)
+            {
+                c.hit(BIN_MD_HALVE);
+            }
+            if ((out[clamp] & RoccFairRateAlgorithm.CLAMP_MAX) != 0)
+            {
+                c.hit(BIN_CLAMP_FMAX);
+            }
+            if ((out[clamp] & RoccFairRateAlgorithm.CLAMP_MIN) != 0)
+            {
+                c.hit(BIN_CLAMP_FMIN);
+            }
+            if (qCur == in[qMaxIn])
+            {
+                c.hit(BIN_QUEUE_AT_QMAX);
+            }
+        }
+    }
+}

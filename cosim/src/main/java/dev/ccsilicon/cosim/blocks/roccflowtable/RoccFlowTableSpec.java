@@ -1,0 +1,71 @@
+package dev.ccsilicon.cosim.blocks.roccflowtable;
+
+import dev.ccsilicon.blocks.roccflowtable.RoccFlowTableConfig;
+import dev.ccsilicon.blocks.roccflowtable.RoccFlowTablePorts;
+import dev.ccsilicon.cosim.jverilator.BlockSpec;
+import dev.ccsilicon.cosim.jverilator.PortSpec;
+import dev.ccsilicon.cosim.jverilator.StreamSpec;
+
+/**
+ * {@code rocc_flow_table} at its pins, built from the model's own declaration
+ * ({@link RoccFlowTablePorts}): nothing about the pins is written twice.
+ */
+public final class RoccFlowTableSpec
+{
+    public static final String NAME = "rocc_flow_table";
+
+    /**
+     * The co-simulated configuration: small enough that buckets fill, counters saturate (32 packets
+     * of one flow) and statistics saturate (4095) within a regression, and a scan is short enough
+     * for updates to land in all of its phases.
+     */
+    public static final RoccFlowTableConfig CONFIG = new RoccFlowTableConfig(4, 3, 2, 5, 16, 3, 12, 12, 2);
+
+    private RoccFlowTableSpec()
+    {
+    }
+
+    public static BlockSpec spec()
+    {
+        return spec(CONFIG);
+    }
+
+    public static BlockSpec spec(final RoccFlowTableConfig c)
+    {
+        final BlockSpec.Builder b = BlockSpec.builder(NAME, RoccFlowTablePorts.TOP);
+        for (final String s : RoccFlowTablePorts.SOURCES)
+        {
+            b.source(s);
+        }
+        for (final String[] p : RoccFlowTablePorts.parameters(c))
+        {
+            b.parameter(p[0], p[1]);
+        }
+        for (final RoccFlowTablePorts.Port p : RoccFlowTablePorts.ports(c))
+        {
+            b.port(p.output() ? PortSpec.out(p.name(), p.width()) : PortSpec.in(p.name(), p.width()));
+        }
+        for (final RoccFlowTablePorts.Stream s : RoccFlowTablePorts.streams())
+        {
+            final String[] data = s.data().toArray(new String[0]);
+            b.stream(s.input() ? StreamSpec.in(s.name(), s.valid(), s.ready(), data)
+                : StreamSpec.out(s.name(), s.valid(), s.ready(), data));
+        }
+        return b.build();
+    }
+
+    /** The model configuration a (possibly variant) spec's parameters describe. */
+    public static RoccFlowTableConfig config(final BlockSpec spec)
+    {
+        return new RoccFlowTableConfig(
+            spec.intParameter("NumPorts", CONFIG.ports()),
+            spec.intParameter("BucketsLog2", CONFIG.bucketsLog2()),
+            spec.intParameter("Ways", CONFIG.ways()),
+            spec.intParameter("CountWidth", CONFIG.countWidth()),
+            spec.intParameter("FWidth", CONFIG.fWidth()),
+            spec.intParameter("GapWidth", CONFIG.gapWidth()),
+            spec.intParameter("CycleWidth", CONFIG.cycleWidth()),
+            spec.intParameter("StatWidth", CONFIG.statWidth()),
+            spec.intParameter("ScanStarveLimit", CONFIG.scanStarveLimit()));
+    }
+}

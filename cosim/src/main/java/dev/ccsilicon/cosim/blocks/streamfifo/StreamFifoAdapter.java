@@ -1,0 +1,113 @@
+package dev.ccsilicon.cosim.blocks.streamfifo;
+
+import dev.ccsilicon.cosim.jverilator.BlockSpec;
+import dev.ccsilicon.cosim.lockstep.BlockAdapter;
+import dev.ccsilicon.cosim.lockstep.Coverage;
+import dev.ccsilicon.cosim.lockstep.CycleObserver;
+import dev.ccsilicon.cosim.lockstep.ModelDut;
+import dev.ccsilicon.cosim.lockstep.Stimulus;
+
+/** Co-simulation adapter of {@code stream_fifo}. */
+public final class StreamFifoAdapter implements BlockAdapter
+{
+    static final int BIN_FULL = 0;
+    static final int BIN_PUSH_WHEN_FULL = 1;
+    static final int BIN_EMPTY = 2;
+    static final int BIN_PUSH_POP = 3;
+    static final int BIN_PUSH_POP_FULL = 4;
+    static final int BIN_OUT_BACKPRESSURE = 5;
+    static final int BIN_WRAP = 6;
+    static final int BIN_BACK_TO_BACK = 7;
+
+    @Override
+    public BlockSpec spec()
+    {
+        return StreamFifoSpec.spec();
+    }
+
+    @Override
+    public ModelDut newModel(final BlockSpec spec)
+    {
+        return new StreamFifoModel(spec);
+    }
+
+    @Override
+    public Stimulus newStimulus(final long seed, final int inStream)
+    {
+        return new StreamFifoStimulus(seed, inStream, StreamFifoSpec.WIDTH);
+    }
+
+    @Override
+    public Coverage newCoverage()
+    {
+        return new Coverage("full", "push_when_full", "empty", "push_and_pop", "push_and_pop_when_full",
+            "output_backpressure", "pointer_wrap", "back_to_back");
+    }
+
+    @Override
+    public CycleObserver coverageObserver(final BlockSpec spec, final Coverage c)
+    {
+        final int depth = spec.intParameter("Depth", StreamFifoSpec.DEPTH);
+        final int inValid = spec.inputOffset(spec.inputIndex("in_valid_i"));
+        final int outReady = spec.inputOffset(spec.inputIndex("out_ready_i"));
+        final int inReady = spec.outputOffset(spec.outputIndex("in_ready_o"));
+        final int outValid = spec.outputOffset(spec.outputIndex("out_valid_o"));
+        final int count = spec.outputOffset(spec.outputIndex("count_o"));
+        return new CycleObserver()
+        {
+            private boolean lastPush;
+            private long pushes;
+
+            @Override
+            public void onCycle(final long cycle, final long[] in, final long[] out)
+            {
+                final boolean push = in[inValid] != 0 && out[inReady] != 0;
+                final boolean pop = out[outValid] != 0 && in[outReady] != 0;
+                final boolean full = out[count] == depth;
+                if (full)
+                {
+                    c.hit(BIN_FULL);
+                    if (in[inValid] != 0)
+                    {
+                        c.hit(BIN_PUSH_WHEN_FULL);
+                    }
+                    if (in[inValid] != 0 && pop)
+                    {
+                        c.hit(BIN_PUSH_POP_FULL);
+                    }
+                }
+                if (out[count] == 0)
+                {
+                    c.hit(BIN_EMPTY);
+                }
+                if (push && pop)
+                {
+                    c.hit(BIN_PUSH_POP);
+                }
+                if (out[outValid] != 0 && in[outReady] == 0)
+                {
+                    c.hit(BIN_OUT_BACKPRESSURE);
+                }
+                if (push)
+                {
+                    pushes++;
+                    if (pushes % depth == 0)
+                    {
+                        c.hit(BIN_WRAP);
+                    }
+                    if (lastPush)
+                    {
+                        c.hit(BIN_BACK_TO_BACK);
+                    }
+                }
+                lastPush = push;
+            }
+        };
+    }
+
+    @Override
+    public int drainCycles()
+    {
+        return 4;
+    }
+}

@@ -1,0 +1,212 @@
+package dev.ccsilicon.cosim.blocks.timerwheel;
+
+import dev.ccsilicon.blocks.timerwheel.TimerWheel;
+import dev.ccsilicon.blocks.timerwheel.TimerWheelConfig;
+import dev.ccsilicon.blocks.timerwheel.TimerWheelPorts;
+import dev.ccsilicon.cosim.jverilator.BlockSpec;
+import dev.ccsilicon.cosim.lockstep.ModelDut;
+import dev.ccsilicon.hdl.ClockDomain;
+import dev.ccsilicon.hdl.Stream;
+
+/**
+ * The kernel model {@link TimerWheel} at the RTL's pins. Handshakes seen in {@link #evaluate} are
+ * applied to the model's queues just before the clock edge, which the kernel counts as part of
+ * that cycle, exactly as the RTL registers them at the edge.
+ */
+public final class TimerWheelModel implements ModelDut
+{
+    private final TimerWheel wheel;
+    private final TimerWheelConfig config;
+    private final ClockDomain clock;
+    private final int lanes;
+    private final int qpWidth;
+    private final int deadlineWidth;
+    private final int lateWidth;
+    private final int statWidth;
+
+    private final int inCmdValid;
+    private final int inCmdCancel;
+    private final int inCmdQp;
+    private final int inCmdDeadline;
+    private final int inRspReady;
+    private final int inExpReady;
+    private final int outCmdReady;
+    private final int outRspValid;
+    private final int outRspQp;
+    private final int outRspCode;
+    private final int outRspPast;
+    private final int outExpValid;
+    private final int outExpLaneValid;
+    private final int outExpQp;
+    private final int outExpDeadline;
+    private final int outExpLate;
+    private final int outNow;
+    private final int outArmed;
+    private final int outStatExpired;
+    private final int outStatPast;
+    private final int outStatReject;
+    private final int outStatCancelUnarmed;
+    private final int outStatLateMax;
+    private final int outStatLateHist;
+
+    private boolean pushCmd;
+    private long cmdPayload;
+    private boolean popRsp;
+    private boolean popExp;
+
+    public TimerWheelModel(final BlockSpec spec)
+    {
+        config = TimerWheelSpec.config(spec);
+        wheel = new TimerWheel(spec.top(), config);
+        clock = ClockDomain.ofFrequencyHz("clk_i", 1e9).add(wheel).idleSkip(false);
+        lanes = config.numLanes();
+        qpWidth = config.qpWidth();
+        deadlineWidth = config.deadlineWidth();
+        lateWidth = config.lateWidth();
+        statWidth = config.statWidth();
+        inCmdValid = in(spec, TimerWheelPorts.CMD_VALID);
+        inCmdCancel = in(spec, TimerWheelPorts.CMD_CANCEL);
+        inCmdQp = in(spec, TimerWheelPorts.CMD_QP);
+        inCmdDeadline = in(spec, TimerWheelPorts.CMD_DEADLINE);
+        inRspReady = in(spec, TimerWheelPorts.RSP_READY);
+        inExpReady = in(spec, TimerWheelPorts.EXP_READY);
+        outCmdReady = out(spec, TimerWheelPorts.CMD_READY);
+        outRspValid = out(spec, TimerWheelPorts.RSP_VALID);
+        outRspQp = out(spec, TimerWheelPorts.RSP_QP);
+        outRspCode = out(spec, TimerWheelPorts.RSP_CODE);
+        outRspPast = out(spec, TimerWheelPorts.RSP_PAST);
+        outExpValid = out(spec, TimerWheelPorts.EXP_VALID);
+        outExpLaneValid = out(spec, TimerWheelPorts.EXP_LANE_VALID);
+        outExpQp = out(spec, TimerWheelPorts.EXP_QP);
+        outExpDeadline = out(spec, TimerWheelPorts.EXP_DEADLINE);
+        outExpLate = out(spec, TimerWheelPorts.EXP_LATE);
+        outNow = out(spec, TimerWheelPorts.NOW);
+        outArmed = out(spec, TimerWheelPorts.ARMED_COUNT);
+        outStatExpired = out(spec, TimerWheelPorts.STAT_EXPIRED);
+        outStatPast = out(spec, TimerWheelPorts.STAT_PAST);
+        outStatReject = out(spec, TimerWheelPorts.STAT_REJECT);
+        outStatCancelUnarmed = out(spec, TimerWheelPorts.STAT_CANCEL_UNARMED);
+        outStatLateMax = out(spec, TimerWheelPorts.STAT_LATE_MAX);
+        outStatLateHist = out(spec, TimerWheelPorts.STAT_LATE_HIST);
+    }
+
+    private static int in(final BlockSpec spec, final String port)
+    {
+        return spec.inputOffset(spec.inputIndex(port));
+    }
+
+    private static int out(final BlockSpec spec, final String port)
+    {
+        return spec.outputOffset(spec.outputIndex(port));
+    }
+
+    /** The kernel component, for resource reports and waveforms. */
+    public TimerWheel wheel()
+    {
+        return wheel;
+    }
+
+    @Override
+    public void reset()
+    {
+        clock.reset();
+        pushCmd = false;
+        popRsp = false;
+        popExp = false;
+    }
+
+    @Override
+    public void evaluate(final long[] in, final long[] out)
+    {
+        final boolean cmdReady = wheel.cmd().canPush();
+        out[outCmdReady] = cmdReady ? 1 : 0;
+        pushCmd = cmdReady && in[inCmdValid] != 0;
+        if (pushCmd)
+        {
+            cmdPayload = wheel.packCommand(in[inCmdCancel] != 0, (int)in[inCmdQp], in[inCmdDeadline]);
+        }
+
+        final Stream rsp = wheel.rsp();
+        final boolean rspValid = rsp.canPop();
+        out[outRspValid] = rspValid ? 1 : 0;
+        if (rspValid)
+        {
+            final long r = rsp.peek();
+            out[outRspQp] = wheel.rspQp(r);
+            out[outRspCode] = wheel.rspCode(r);
+            out[outRspPast] = wheel.rspPast(r) ? 1 : 0;
+        }
+        popRsp = rspValid && in[inRspReady] != 0;
+
+        long laneValid = 0;
+        long qps = 0;
+        long deadlines = 0;
+        long lates = 0;
+        for (int lane = 0; lane < lanes; lane++)
+        {
+            final Stream exp = wheel.exp(lane);
+            if (exp.canPop())
+            {
+                final long e = exp.peek();
+                laneValid |= 1L << lane;
+                qps |= (long)wheel.expQp(e) << (lane * qpWidth);
+                deadlines |= wheel.expDeadline(e) << (lane * deadlineWidth);
+                lates |= wheel.expLate(e) << (lane * lateWidth);
+            }
+        }
+        out[outExpValid] = laneValid != 0 ? 1 : 0;
+        out[outExpLaneValid] = laneValid;
+        out[outExpQp] = qps;
+        out[outExpDeadline] = deadlines;
+        out[outExpLate] = lates;
+        popExp = laneValid != 0 && in[inExpReady] != 0;
+
+        out[outNow] = wheel.now();
+        out[outArmed] = wheel.armedCount();
+        out[outStatExpired] = wheel.statExpired();
+        out[outStatPast] = wheel.statPast();
+        out[outStatReject] = wheel.statReject();
+        out[outStatCancelUnarmed] = wheel.statCancelUnarmed();
+        out[outStatLateMax] = wheel.statLateMax();
+        final int histWords = (TimerWheelConfig.HIST_BUCKETS * statWidth + 63) >>> 6;
+        for (int w = 0; w < histWords; w++)
+        {
+            out[outStatLateHist + w] = 0;
+        }
+        for (int b = 0; b < TimerWheelConfig.HIST_BUCKETS; b++)
+        {
+            final long v = wheel.statLateHist(b);
+            final int bit = b * statWidth;
+            out[outStatLateHist + (bit >>> 6)] |= v << (bit & 63);
+            if ((bit & 63) + statWidth > 64)
+            {
+                out[outStatLateHist + (bit >>> 6) + 1] |= v >>> (64 - (bit & 63));
+            }
+        }
+    }
+
+    @Override
+    public void clock()
+    {
+        if (pushCmd)
+        {
+            wheel.cmd().push(cmdPayload);
+        }
+        if (popRsp)
+        {
+            wheel.rsp().pop();
+        }
+        if (popExp)
+        {
+            for (int lane = 0; lane < lanes; lane++)
+            {
+                final Stream exp = wheel.exp(lane);
+                if (exp.canPop())
+                {
+                    exp.pop();
+                }
+            }
+        }
+        clock.step();
+    }
+}

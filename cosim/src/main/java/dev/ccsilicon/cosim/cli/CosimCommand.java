@@ -1,0 +1,183 @@
+package dev.ccsilicon.cosim.cli;
+
+import dev.ccsilicon.cosim.jverilator.BlockSpec;
+import dev.ccsilicon.cosim.jverilator.PortSpec;
+import dev.ccsilicon.cosim.jverilator.RtlBuildException;
+import dev.ccsilicon.cosim.lockstep.BlockAdapter;
+import dev.ccsilicon.cosim.lockstep.CosimOptions;
+import dev.ccsilicon.cosim.lockstep.CosimRegistry;
+import dev.ccsilicon.cosim.lockstep.CosimResult;
+import dev.ccsilicon.cosim.lockstep.LockstepEngine;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code ccsilicon cosim --list | BLOCK... | --all [--transactions N] [--seed N] [--waves DIR] [--junit DIR]}
+ * (SPEC §3): lockstep co-simulation of Java models against their Verilated RTL. Exit 0 when every
+ * block passes, 1 on a mismatch or other regression failure, 2 on bad input or a build error.
+ */
+@Command(
+    name = "cosim",
+    mixinStandardHelpOptions = true,
+    description = "Lockstep co-simulation: Java model vs Verilated RTL, bit-exact values and timing.",
+    sortOptions = false)
+public final class CosimCommand implements Callable<Integer>
+{
+    @Parameters(arity = "0..*", paramLabel = "BLOCK", description = "Blocks to co-simulate (see --list).")
+    private List<String> blocks = new ArrayList<>();
+
+    @Option(names = "--list", description = "List every co-simulated block: name, RTL top, ports.")
+    private boolean list;
+
+    @Option(names = "--all", description = "Co-simulate every block.")
+    private boolean all;
+
+    @Option(names = "--transactions", paramLabel = "N", description = "Input transactions per stream (default ${DEFAULT-VALUE}).")
+    private long transactions = CosimOptions.DEFAULT_TRANSACTIONS;
+
+    @Option(names = "--seed", paramLabel = "N", description = "Stimulus seed (default ${DEFAULT-VALUE}).")
+    private long seed = 1;
+
+    @Option(names = "--waves", paramLabel = "DIR", description = "On a mismatch, write <block>.rtl.vcd and <block>.model.vcd around it.")
+    private Path waves;
+
+    @Option(names = "--junit", paramLabel = "DIR", description = "Write a JUnit XML report per block.")
+    private Path junit;
+
+    @Option(names = "--child-process", description = "Host each RTL in a child JVM: a native crash fails only that block.")
+    private boolean childProcess;
+
+    private PrintStream out;
+    private PrintStream err;
+
+    /** For picocli's reflection; prints to the process's standard streams. */
+    public CosimCommand()
+    {
+        this(System.out, System.err);
+    }
+
+    /** A command that reports to {@code out} and {@code err}, as the top-level CLI wires it. */
+    public CosimCommand(final PrintStream out, final PrintStream err)
+    {
+        this.out = out;
+        this.err = err;
+    }
+
+    /** Runs the command as the CLI would; returns the exit code. */
+    public static int execute(final String[] args, final PrintStream out, final PrintStream err)
+    {
+        final CosimCommand command = new CosimCommand(out, err);
+        final CommandLine cl = new CommandLine(command);
+        cl.setOut(new PrintWriter(out, true));
+        cl.setErr(new PrintWriter(err, true));
+        cl.setParameterExceptionHandler((ex, a) ->
+        {
+            err.println("ccsilicon cosim: " + ex.getMessage());
+            return 2;
+        });
+        return cl.execute(args);
+    }
+
+    public static void main(final String[] args)
+    {
+        System.exit(execute(args, System.out, System.err));
+    }
+
+    @Override
+    public Integer call()
+    {
+        if (list)
+        {
+            for (final BlockAdapter a : CosimRegistry.all())
+            {
+                out.println(listLine(a.spec()));
+            }
+            return 0;
+        }
+        if (transactions <= 0)
+        {
+            err.println("ccsilicon cosim: --transactions must be a positive count, got " + transactions);
+            return 2;
+        }
+        final List<BlockAdapter> selected = new ArrayList<>();
+        if (all)
+        {
+            selected.addAll(CosimRegistry.all());
+        }
+        for (final String name : blocks)
+        {
+            final var found = CosimRegistry.find(name);
+            if (found.isEmpty())
+            {
+                err.println("ccsilicon cosim: unknown block '" + name + "'; known blocks: " + String.join(", ", CosimRegistry.names()));
+                return 2;
+            }
+            selected.add(found.get());
+        }
+        if (selected.isEmpty())
+        {
+            err.println("ccsilicon cosim: name one or more blocks, --all or --list; known blocks: "
+                + String.join(", ", CosimRegistry.names()));
+            return 2;
+        }
+        boolean failed = false;
+        for (final BlockAdapter adapter : selected)
+        {
+            final CosimOptions options = new CosimOptions(transactions, seed, waves, childProcess, 100, 100);
+            final long t0 = System.nanoTime();
+            final CosimResult result;
+            try
+            {
+                result = LockstepEngine.run(adapter, options);
+            }
+            catch (final RtlBuildException e)
+            {
+                err.println("ccsilicon cosim: build of " + adapter.spec().name() + " failed: " + e.getMessage());
+                return 2;
+            }
+            final double seconds = (System.nanoTime() - t0) / 1e9;
+            for (final String line : result.report())
+            {
+                out.println(line);
+            }
+            out.println(String.format(Locale.ROOT, "  wall time        %.1f s", seconds));
+            failed |= !result.passed();
+            if (junit != null)
+            {
+                try
+                {
+                    JUnitXml.write(junit, result, seconds);
+                }
+                catch (final IOException e)
+                {
+                    err.println("ccsilicon cosim: cannot write JUnit report under " + junit + ": " + e.getMessage());
+                    return 2;
+                }
+            }
+        }
+        return failed ? 1 : 0;
+    }
+
+    static String listLine(final BlockSpec spec)
+    {
+        final StringBuilder sb = new StringBuilder();
+        sb.append(String.format(Locale.ROOT, "%-18s top=%-18s ports:", spec.name(), spec.top()));
+        for (final PortSpec p : spec.ports())
+        {
+            sb.append(' ').append(p.name()).append(p.direction() == dev.ccsilicon.cosim.jverilator.Direction.IN ? ":in:" : ":out:")
+                .append(p.width());
+        }
+        return sb.toString();
+    }
+}

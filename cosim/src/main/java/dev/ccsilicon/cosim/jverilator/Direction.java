@@ -1,0 +1,8 @@
+package dev.ccsilicon.cosim.jverilator;
+
+/** Direction of a port or a stream, seen from the block. */
+public enum Direction
+{
+    IN,
+    OUT
+}

@@ -1,0 +1,452 @@
+package dev.ccsilicon.cosim.lockstep;
+
+import dev.ccsilicon.cosim.jverilator.BlockSpec;
+import dev.ccsilicon.cosim.jverilator.ChildProcessRtl;
+import dev.ccsilicon.cosim.jverilator.NativeRtl;
+import dev.ccsilicon.cosim.jverilator.PortSpec;
+import dev.ccsilicon.cosim.jverilator.Rtl;
+import dev.ccsilicon.cosim.jverilator.RtlBuilder;
+import dev.ccsilicon.cosim.jverilator.RtlFatalException;
+import dev.ccsilicon.cosim.jverilator.RtlLibrary;
+import dev.ccsilicon.cosim.jverilator.StreamBatch;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+import static dev.ccsilicon.cosim.jverilator.HarnessAbi.*;
+
+/**
+ * Lockstep co-simulation of one block: the same seeded transactions and ready patterns go to the
+ * Verilated RTL (native batch loop) and to the Java model ({@link JavaStreamDriver}); the two run
+ * alternately a batch at a time and a {@link Scoreboard} compares their output transactions.
+ */
+public final class LockstepEngine
+{
+    static final int CHUNK = 4096;
+    static final int PATTERN_BITS = 1 << 16;
+    static final int RESET_CYCLES = 4;
+    /** A call that runs this many cycles without needing input or filling an output has hung. */
+    static final long HANG_CYCLES = 1L << 20;
+
+    /**
+     * Run the RTL's batch and the model's concurrently (default where there are two or more
+     * processors; {@code -Dccsilicon.cosim.parallel=false} to serialise). Results are identical
+     * either way: each side owns its batch, and the join orders every read.
+     */
+    static final boolean PARALLEL = Boolean.parseBoolean(
+        System.getProperty("ccsilicon.cosim.parallel", String.valueOf(Runtime.getRuntime().availableProcessors() > 1)));
+
+    private LockstepEngine()
+    {
+    }
+
+    private static int callUnchecked(final Callable<Integer> step)
+    {
+        try
+        {
+            return step.call();
+        }
+        catch (final RuntimeException e)
+        {
+            throw e;
+        }
+        catch (final Exception e)
+        {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static int join(final Future<Integer> pending)
+    {
+        try
+        {
+            return pending.get();
+        }
+        catch (final ExecutionException e)
+        {
+            if (e.getCause() instanceof RuntimeException re)
+            {
+                throw re;
+            }
+            throw new IllegalStateException(e.getCause());
+        }
+        catch (final InterruptedException e)
+        {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        }
+    }
+
+    public static CosimResult run(final BlockAdapter adapter, final CosimOptions options)
+    {
+        return run(adapter, adapter.spec(), options);
+    }
+
+    /** Runs against {@code spec}, which may differ from the adapter's own (a variant or mutant). */
+    public static CosimResult run(final BlockAdapter adapter, final BlockSpec spec, final CosimOptions options)
+    {
+        final RtlLibrary lib = RtlBuilder.build(spec, false);
+        final CosimResult result = runOnce(adapter, spec, lib, options, -1, -1, null);
+        if (options.waves() != null && result.firstMismatch() != null)
+        {
+            final Mismatch m = result.firstMismatch();
+            final long at = m.rtlCycle() < 0 ? m.modelCycle() : m.modelCycle() < 0 ? m.rtlCycle()
+                : Math.min(m.rtlCycle(), m.modelCycle());
+            final long from = Math.max(0, at - options.waveWindow());
+            final long to = at + options.waveWindow() + 1;
+            final RtlLibrary traced = RtlBuilder.build(spec, true);
+            final CosimResult waves = runOnce(adapter, spec, traced, options, from, to, options.waves());
+            return new CosimResult(result.block(), result.seed(), result.requestedTransactions(), result.inputTransactions(),
+                result.outputTransactions(), result.mismatches(), result.firstMismatch(), result.timingMin(),
+                result.timingMax(), result.timingMean(), result.rtlCycles(), result.rtlNanos(), result.modelNanos(),
+                result.coverageLines(), result.unhitBins(), result.failure(), waves.waveforms());
+        }
+        return result;
+    }
+
+    private static CosimResult runOnce(
+        final BlockAdapter adapter,
+        final BlockSpec spec,
+        final RtlLibrary lib,
+        final CosimOptions options,
+        final long traceFrom,
+        final long traceTo,
+        final Path waveDir)
+    {
+        try (Rtl rtl = options.childProcess() ? ChildProcessRtl.open(lib) : NativeRtl.open(lib))
+        {
+            return runCore(adapter, spec, rtl, adapter.newModel(spec), options, traceFrom, traceTo, waveDir);
+        }
+    }
+
+    /** Co-simulates a given RTL instance against a given model (tests, benchmarks); no waveforms. */
+    public static CosimResult runAgainst(
+        final BlockAdapter adapter, final BlockSpec spec, final Rtl rtl, final ModelDut model, final CosimOptions options)
+    {
+        return runCore(adapter, spec, rtl, model, options, -1, -1, null);
+    }
+
+    private static CosimResult runCore(
+        final BlockAdapter adapter,
+        final BlockSpec spec,
+        final Rtl rtl,
+        final ModelDut model,
+        final CosimOptions options,
+        final long traceFrom,
+        final long traceTo,
+        final Path waveDir)
+    {
+        final long seed = options.seed();
+        final long target = options.transactions();
+        final int nIn = spec.inStreams().size();
+        final int nOut = spec.outStreams().size();
+        final Coverage coverage = adapter.newCoverage();
+        final Scoreboard scoreboard = new Scoreboard(spec, adapter);
+        final List<Path> waveforms = new ArrayList<>();
+        String failure = null;
+        long rtlCycles = 0;
+        long rtlNanos = 0;
+        long modelNanos = 0;
+        long inputs = 0;
+        ModelVcdWriter modelVcd = null;
+        final ExecutorService pool = PARALLEL ? Executors.newSingleThreadExecutor(r ->
+        {
+            final Thread t = new Thread(r, "cosim-rtl-" + spec.name());
+            t.setDaemon(true);
+            return t;
+        }) : null;
+        try (StreamBatch rtlBatch = new StreamBatch(spec, CHUNK, CHUNK, PATTERN_BITS);
+            StreamBatch modelBatch = new StreamBatch(spec, CHUNK, CHUNK, PATTERN_BITS))
+        {
+            final JavaStreamDriver driver = new JavaStreamDriver(spec, model);
+            final CycleObserver cov = adapter.coverageObserver(spec, coverage);
+            if (waveDir != null)
+            {
+                Files.createDirectories(waveDir);
+                final Path rtlVcd = waveDir.resolve(spec.name() + ".rtl.vcd");
+                final Path modelVcdPath = waveDir.resolve(spec.name() + ".model.vcd");
+                rtl.traceOpen(rtlVcd, traceFrom, traceTo);
+                modelVcd = new ModelVcdWriter(spec, modelVcdPath, traceFrom, traceTo);
+                final ModelVcdWriter mv = modelVcd;
+                driver.observer((c, i, o) ->
+                {
+                    cov.onCycle(c, i, o);
+                    mv.onCycle(c, i, o);
+                });
+                waveforms.add(rtlVcd);
+                waveforms.add(modelVcdPath);
+            }
+            else
+            {
+                driver.observer(cov);
+            }
+
+            // Static configuration and ready patterns: one derivation from the seed, given to both sides.
+            final Stimulus[] rtlStim = new Stimulus[nIn];
+            final Stimulus[] modelStim = new Stimulus[nIn];
+            for (int i = 0; i < nIn; i++)
+            {
+                rtlStim[i] = adapter.newStimulus(seed, i);
+                modelStim[i] = adapter.newStimulus(seed, i);
+            }
+            final long[] staticVector = driver.inputs();
+            if (nIn > 0)
+            {
+                rtlStim[0].staticInputs(staticVector);
+            }
+            final List<PortSpec> statics = spec.staticInputs();
+            for (final PortSpec p : statics)
+            {
+                final int pin = spec.inputIndex(p.name());
+                final long[] w = new long[p.words()];
+                System.arraycopy(staticVector, spec.inputOffset(pin), w, 0, w.length);
+                rtl.setWords(pin, w);
+            }
+            final double backpressure = nIn > 0 ? rtlStim[0].backpressure() : 0.0;
+            for (int o = 0; o < nOut; o++)
+            {
+                final StimulusRandom r = new StimulusRandom(seed ^ (0x5DEECE66DL * (o + 7)));
+                boolean ready = true;
+                final double leave = 0.3;
+                final double enter = backpressure * leave / Math.max(1e-9, 1 - backpressure);
+                for (int bit = 0; bit < PATTERN_BITS; bit++)
+                {
+                    ready = ready ? !r.chance(enter) : r.chance(leave);
+                    rtlBatch.readyBit(o, bit, ready);
+                    modelBatch.readyBit(o, bit, ready);
+                }
+            }
+            for (final StreamBatch b : new StreamBatch[] {rtlBatch, modelBatch})
+            {
+                b.ctrl(CTRL_BUDGET, HANG_CYCLES);
+                b.ctrl(CTRL_QUIET_NEEDED, adapter.drainCycles());
+            }
+
+            rtl.reset(RESET_CYCLES);
+            driver.reset();
+            final long[] rtlIssued = new long[nIn];
+            final long[] modelIssued = new long[nIn];
+            final long[] words = new long[64];
+            boolean rtlDone = false;
+            boolean modelDone = false;
+            final long[] rtlNanosBox = new long[1];
+            final Callable<Integer> rtlStep = () ->
+            {
+                fill(rtlBatch, rtlStim, rtlIssued, target, words);
+                rtlBatch.clearOut();
+                final long t0 = System.nanoTime();
+                final int st = rtl.runStreams(rtlBatch);
+                rtlNanosBox[0] += System.nanoTime() - t0;
+                return st;
+            };
+            final long[] modelWords = new long[64];
+            while (!(rtlDone && modelDone))
+            {
+                // The RTL's batch runs on the worker while the model's runs here: the two sides
+                // share nothing until the scoreboard reads both batches after the join.
+                Future<Integer> pending = null;
+                int rtlStatus = 0;
+                if (!rtlDone)
+                {
+                    if (pool != null)
+                    {
+                        pending = pool.submit(rtlStep);
+                    }
+                    else
+                    {
+                        rtlStatus = callUnchecked(rtlStep);
+                    }
+                }
+                int modelStatus = 0;
+                if (!modelDone)
+                {
+                    fill(modelBatch, modelStim, modelIssued, target, modelWords);
+                    modelBatch.clearOut();
+                    final long t0 = System.nanoTime();
+                    modelStatus = driver.run(modelBatch);
+                    modelNanos += System.nanoTime() - t0;
+                }
+                if (pending != null)
+                {
+                    rtlStatus = join(pending);
+                }
+                if (!rtlDone)
+                {
+                    rtlCycles += rtlBatch.ctrl(CTRL_CYCLES_RUN);
+                    scoreboard.addRtl(rtlBatch);
+                    rtlDone = rtlStatus == STATUS_DONE;
+                    if (rtlStatus == STATUS_BUDGET)
+                    {
+                        failure = "RTL made no progress for " + HANG_CYCLES + " cycles at cycle " + rtlBatch.ctrl(CTRL_CYCLE)
+                            + " (seed " + seed + "): hung handshake?";
+                        break;
+                    }
+                }
+                if (!modelDone)
+                {
+                    scoreboard.addModel(modelBatch);
+                    modelDone = modelStatus == STATUS_DONE;
+                    if (modelStatus == STATUS_BUDGET)
+                    {
+                        failure = "model made no progress for " + HANG_CYCLES + " cycles at cycle " + driver.cycle()
+                            + " (seed " + seed + "): hung handshake?";
+                        break;
+                    }
+                }
+                scoreboard.compare();
+                if (scoreboard.mismatches() >= options.maxMismatches())
+                {
+                    break;
+                }
+                if (waveDir != null && rtlBatch.ctrl(CTRL_CYCLE) > traceTo && driver.cycle() > traceTo)
+                {
+                    break;
+                }
+            }
+            rtlNanos = rtlNanosBox[0];
+            if (rtlDone && modelDone)
+            {
+                scoreboard.finish();
+            }
+            for (int i = 0; i < nIn; i++)
+            {
+                inputs += rtlBatch.ctrl(inBase(i) + IN_FIRED);
+            }
+        }
+        catch (final RtlFatalException e)
+        {
+            failure = e.withSeed(seed).getMessage();
+        }
+        catch (final IOException e)
+        {
+            throw new UncheckedIOException(e);
+        }
+        finally
+        {
+            if (pool != null)
+            {
+                pool.shutdownNow();
+            }
+            if (modelVcd != null)
+            {
+                modelVcd.close();
+            }
+        }
+        final List<String> covLines = new ArrayList<>();
+        for (int b = 0; b < coverage.bins(); b++)
+        {
+            covLines.add(coverage.name(b) + "=" + coverage.hits(b));
+        }
+        return new CosimResult(spec.name(), seed, target, inputs, scoreboard.compared(), scoreboard.mismatches(),
+            scoreboard.first(), scoreboard.timingMin(), scoreboard.timingMax(), scoreboard.timingMean(), rtlCycles, rtlNanos,
+            modelNanos, covLines, coverage.unhit(), failure, waveforms);
+    }
+
+    /** Refills every input stream whose buffer is consumed; the last transaction marks the stream final. */
+    static void fill(final StreamBatch b, final Stimulus[] stim, final long[] issued, final long target, final long[] words)
+    {
+        for (int i = 0; i < stim.length; i++)
+        {
+            if (!b.needsInput(i))
+            {
+                continue;
+            }
+            b.refill(i);
+            final int cap = b.inCapacity();
+            for (int n = 0; n < cap && issued[i] < target; n++)
+            {
+                final long gap = stim[i].gap(issued[i]);
+                stim[i].data(issued[i], words);
+                b.offer(i, gap, words);
+                issued[i]++;
+            }
+            if (issued[i] >= target)
+            {
+                b.markFinal(i);
+            }
+        }
+    }
+
+    /**
+     * One side alone under the same stimulus, ready patterns and driver semantics as a co-simulation
+     * (benchmarks: the Verilated RTL alone, the Java model alone, the per-signal baseline).
+     * Exactly one of {@code rtl} and {@code model} is non-null. Returns the cycles run.
+     */
+    public static long runSide(
+        final BlockAdapter adapter, final BlockSpec spec, final Rtl rtl, final ModelDut model, final CosimOptions options)
+    {
+        final long seed = options.seed();
+        final int nIn = spec.inStreams().size();
+        final int nOut = spec.outStreams().size();
+        try (StreamBatch batch = new StreamBatch(spec, CHUNK, CHUNK, PATTERN_BITS))
+        {
+            final JavaStreamDriver driver = model == null ? null : new JavaStreamDriver(spec, model);
+            final Stimulus[] stim = new Stimulus[nIn];
+            for (int i = 0; i < nIn; i++)
+            {
+                stim[i] = adapter.newStimulus(seed, i);
+            }
+            final long[] staticVector = driver != null ? driver.inputs() : new long[spec.inputWords()];
+            if (nIn > 0)
+            {
+                stim[0].staticInputs(staticVector);
+            }
+            if (rtl != null)
+            {
+                for (final PortSpec p : spec.staticInputs())
+                {
+                    final int pin = spec.inputIndex(p.name());
+                    final long[] w = new long[p.words()];
+                    System.arraycopy(staticVector, spec.inputOffset(pin), w, 0, w.length);
+                    rtl.setWords(pin, w);
+                }
+            }
+            final double backpressure = nIn > 0 ? stim[0].backpressure() : 0.0;
+            for (int o = 0; o < nOut; o++)
+            {
+                final StimulusRandom r = new StimulusRandom(seed ^ (0x5DEECE66DL * (o + 7)));
+                boolean ready = true;
+                final double leave = 0.3;
+                final double enter = backpressure * leave / Math.max(1e-9, 1 - backpressure);
+                for (int bit = 0; bit < PATTERN_BITS; bit++)
+                {
+                    ready = ready ? !r.chance(enter) : r.chance(leave);
+                    batch.readyBit(o, bit, ready);
+                }
+            }
+            batch.ctrl(CTRL_BUDGET, HANG_CYCLES);
+            batch.ctrl(CTRL_QUIET_NEEDED, adapter.drainCycles());
+            if (rtl != null)
+            {
+                rtl.reset(RESET_CYCLES);
+            }
+            else
+            {
+                driver.reset();
+            }
+            final long[] issued = new long[nIn];
+            final long[] words = new long[64];
+            long cycles = 0;
+            for (;;)
+            {
+                fill(batch, stim, issued, options.transactions(), words);
+                batch.clearOut();
+                final int st = rtl != null ? rtl.runStreams(batch) : driver.run(batch);
+                cycles += batch.ctrl(CTRL_CYCLES_RUN);
+                if (st == STATUS_DONE || st == STATUS_BUDGET)
+                {
+                    return cycles;
+                }
+            }
+        }
+    }
+}

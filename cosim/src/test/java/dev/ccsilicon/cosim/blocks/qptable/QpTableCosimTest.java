@@ -1,0 +1,82 @@
+package dev.ccsilicon.cosim.blocks.qptable;
+
+import dev.ccsilicon.cosim.jverilator.BlockSpec;
+import dev.ccsilicon.cosim.jverilator.RtlMutant;
+import dev.ccsilicon.cosim.lockstep.CosimOptions;
+import dev.ccsilicon.cosim.lockstep.CosimRegistry;
+import dev.ccsilicon.cosim.lockstep.CosimResult;
+import dev.ccsilicon.cosim.lockstep.LockstepEngine;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class QpTableCosimTest
+{
+    /** The long run: -Dccsilicon.cosim.transactions=1000000. */
+    private static final long TRANSACTIONS = Long.getLong("ccsilicon.cosim.transactions", CosimOptions.DEFAULT_TRANSACTIONS);
+
+    @Test
+    void agreesBitAndCycleExactWithFullCoverage()
+    {
+        final CosimResult r = LockstepEngine.run(new QpTableAdapter(), CosimOptions.of(TRANSACTIONS, 2026));
+        System.out.println(String.join("\n", r.report()));
+        assertTrue(r.passed(), () -> String.join("\n", r.report()));
+        assertEquals(TRANSACTIONS, r.inputTransactions());
+        assertEquals(TRANSACTIONS, r.outputTransactions());
+        assertEquals(0, r.timingMin());
+        assertEquals(0, r.timingMax());
+    }
+
+    @Test
+    void latencyOneAndThreeVariantsAgree()
+    {
+        for (final int latency : new int[] {1, 3})
+        {
+            final QpTableAdapter adapter = new QpTableAdapter(QpTableSpec.spec(64, latency, latency + 2));
+            final CosimResult r = LockstepEngine.run(adapter, CosimOptions.of(30_000, 5 + latency));
+            System.out.println(String.join("\n", r.report()));
+            assertTrue(r.passed(), () -> String.join("\n", r.report()));
+        }
+    }
+
+    @Test
+    void isRegistered()
+    {
+        assertTrue(CosimRegistry.names().contains(QpTableSpec.NAME));
+    }
+
+    static Stream<Arguments> mutants()
+    {
+        return Stream.of(
+            // Operator: the bypass matches every QP but its own.
+            Arguments.of("rtl/nic/qp_table_core.sv", "(hist_qp_q[L-1-k] == wb_qp)", "(hist_qp_q[L-1-k] != wb_qp)"),
+            // Constant: the bypass scan skips the oldest history entry, so forwarding at distance L is lost.
+            Arguments.of("rtl/nic/qp_table_core.sv", "k = 0; k < L;", "k = 1; k < L;"),
+            // Constant: ADD_SAT of the straddling field f2 saturates one below its maximum.
+            Arguments.of("rtl/nic/qp_table_update_generic.sv",
+                "localparam logic [31:0] Max2 = 32'((64'd1 << F2Width) - 64'd1);",
+                "localparam logic [31:0] Max2 = 32'((64'd1 << F2Width) - 64'd2);"),
+            // Bit width: the saturating adder loses its carry, so a 32-bit field wraps instead of saturating.
+            Arguments.of("rtl/nic/qp_table_update_generic.sv", "logic [32:0] sum;", "logic [31:0] sum;"));
+    }
+
+    @ParameterizedTest(name = "{0}: {1} -> {2}")
+    @MethodSource("mutants")
+    void rtlMutantIsCaught(final String file, final String from, final String to)
+    {
+        final QpTableAdapter adapter = new QpTableAdapter();
+        final BlockSpec mutant = RtlMutant.of(adapter.spec(), file, from, to);
+        final CosimResult r = LockstepEngine.run(adapter, mutant, CosimOptions.of(20_000, 2026));
+        System.out.println(String.join("\n", r.report()));
+        assertFalse(r.passed());
+        assertTrue(r.mismatches() > 0, "caught as a value mismatch, not only a coverage hole");
+        assertTrue(r.firstMismatch().field().startsWith("out_"), r.firstMismatch().describe());
+    }
+}

@@ -1,0 +1,48 @@
+package dev.ccsilicon.cosim.jverilator;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/**
+ * A block whose RTL has one textual change: the sources are copied to a temporary root and the
+ * replacement applied to the named file, which must match exactly once (so a mutant cannot
+ * silently stop mutating when the RTL is edited). The copy builds under its own cache key.
+ */
+public final class RtlMutant
+{
+    private RtlMutant()
+    {
+    }
+
+    public static BlockSpec of(final BlockSpec spec, final String file, final String from, final String to)
+    {
+        try
+        {
+            final Path root = RepoRoot.find();
+            final Path copy = Files.createTempDirectory("rtl-mutant-");
+            for (final String s : spec.sources())
+            {
+                final Path dst = copy.resolve(s);
+                Files.createDirectories(dst.getParent());
+                String text = Files.readString(root.resolve(s));
+                if (s.equals(file))
+                {
+                    final int first = text.indexOf(from);
+                    final int count = first < 0 ? 0 : text.split(java.util.regex.Pattern.quote(from), -1).length - 1;
+                    assertEquals(1, count, "mutation '" + from + "' must match exactly once in " + file);
+                    text = text.replace(from, to);
+                }
+                Files.writeString(dst, text);
+            }
+            return spec.withSources(copy).withName(spec.name() + "_mutant");
+        }
+        catch (final IOException e)
+        {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

@@ -1,0 +1,139 @@
+package dev.ccsilicon.blocks.roccflowtable;
+
+import static dev.ccsilicon.blocks.roccflowtable.FlowTableStatus.*;
+
+/**
+ * Untimed functional reference of the table's contents: what every event does, in event order,
+ * without the pipeline. The table's state depends only on the order of events (scans only read), so
+ * a stimulus generator can run this to know the tag each enqueue will get and produce legal
+ * dequeues, and tests can check the cycle model's responses and contents against it.
+ */
+public final class FlowTableReference
+{
+    private final int bucketsLog2;
+    private final int ways;
+    private final long maxCount;
+    private final long[] count;
+    private final long[] keyHi;
+    private final long[] keyLo;
+    private int lastBucket;
+    private int lastWay;
+    private long lastCount;
+
+    public FlowTableReference(final RoccFlowTableConfig cfg)
+    {
+        bucketsLog2 = cfg.bucketsLog2();
+        ways = cfg.ways();
+        maxCount = cfg.maxCount();
+        final int n = cfg.rows() * ways;
+        count = new long[n];
+        keyHi = new long[n];
+        keyLo = new long[n];
+    }
+
+    /** Applies one event and returns its status; {@link #bucket()}, {@link #way()}, {@link #count()} describe it. */
+    public int apply(final boolean deq, final boolean tracked, final int port, final long hi, final long lo)
+    {
+        lastBucket = FlowKey.bucket(hi, lo, bucketsLog2);
+        lastWay = 0;
+        lastCount = 0;
+        if (deq && !tracked)
+        {
+            return DEQ_UNTRACKED;
+        }
+        final int base = (port << bucketsLog2 | lastBucket) * ways;
+        int hit = -1;
+        int free = -1;
+        for (int w = 0; w < ways; w++)
+        {
+            final int i = base + w;
+            if (count[i] == 0)
+            {
+                if (free < 0)
+                {
+                    free = w;
+                }
+            }
+            else if (hit < 0 && keyHi[i] == hi && keyLo[i] == lo)
+            {
+                hit = w;
+            }
+        }
+        if (deq)
+        {
+            if (hit < 0)
+            {
+                return DEQ_MISS;
+            }
+            lastWay = hit;
+            lastCount = --count[base + hit];
+            return lastCount == 0 ? DEQ_FREED : DEQ_DEC;
+        }
+        if (hit >= 0)
+        {
+            lastWay = hit;
+            if (count[base + hit] == maxCount)
+            {
+                lastCount = maxCount;
+                return ENQ_SATURATED;
+            }
+            lastCount = ++count[base + hit];
+            return ENQ_HIT;
+        }
+        if (free >= 0)
+        {
+            final int i = base + free;
+            lastWay = free;
+            count[i] = 1;
+            keyHi[i] = hi;
+            keyLo[i] = lo;
+            lastCount = 1;
+            return ENQ_INSERT;
+        }
+        return ENQ_OVERFLOW;
+    }
+
+    public int bucket()
+    {
+        return lastBucket;
+    }
+
+    public int way()
+    {
+        return lastWay;
+    }
+
+    public long count()
+    {
+        return lastCount;
+    }
+
+    /** Count of (port, key), 0 if not tracked. */
+    public long countOf(final int port, final long hi, final long lo)
+    {
+        final int base = (port << bucketsLog2 | FlowKey.bucket(hi, lo, bucketsLog2)) * ways;
+        for (int w = 0; w < ways; w++)
+        {
+            if (count[base + w] != 0 && keyHi[base + w] == hi && keyLo[base + w] == lo)
+            {
+                return count[base + w];
+            }
+        }
+        return 0;
+    }
+
+    /** Tracked flows of a port. */
+    public int trackedFlows(final int port)
+    {
+        final int base = (port << bucketsLog2) * ways;
+        int n = 0;
+        for (int i = base; i < base + (ways << bucketsLog2); i++)
+        {
+            if (count[i] != 0)
+            {
+                n++;
+            }
+        }
+        return n;
+    }
+}
