@@ -8,7 +8,7 @@ import dev.ccsilicon.net.cc.CcContext;
 import dev.ccsilicon.net.cc.HostCc;
 import dev.ccsilicon.net.cc.SwitchCc;
 import dev.ccsilicon.net.rocc.RoccHostCc;
-import dev.ccsilicon.net.rocc.RoccSwitchCc;
+import dev.ccsilicon.net.rocc.RoccSwitchBlocks;
 import dev.ccsilicon.scenario.Scenario;
 import dev.ccsilicon.scenario.ScenarioRunner;
 
@@ -103,7 +103,7 @@ public final class NetworkRunner implements ScenarioRunner
                 @Override
                 public SwitchCc switchCc(final CcContext ctx)
                 {
-                    return new RoccSwitchCc(scenario, topo, ctx);
+                    return new RoccSwitchBlocks(scenario, topo, ctx);
                 }
 
                 @Override

@@ -6,6 +6,7 @@ import java.util.TreeMap;
 
 import dev.ccsilicon.blocks.roccfairrate.RoccFairRateAlgorithm;
 import dev.ccsilicon.blocks.roccfairrate.RoccFairRateConfig;
+import dev.ccsilicon.hdl.fixed.Rounding;
 import dev.ccsilicon.net.Topology;
 import dev.ccsilicon.net.cc.CcContext;
 import dev.ccsilicon.net.cc.SwitchCc;
@@ -128,7 +129,7 @@ public final class RoccSwitchCc implements SwitchCc
             fMax,
             RoccFairRateConfig.toFixed(profile.alpha(), RoccFairRateConfig.DEFAULT_AB_FRAC_WIDTH),
             RoccFairRateConfig.toFixed(profile.beta(), RoccFairRateConfig.DEFAULT_AB_FRAC_WIDTH),
-            RoccFairRateConfig.Rounding.FLOOR);
+            Rounding.FLOOR);
     }
 
     @Override
