@@ -751,6 +751,11 @@ public final class Network implements CcContext
         return switchCc;
     }
 
+    public HostCc hostCc()
+    {
+        return hostCc;
+    }
+
     public TimeSeries series()
     {
         return series;

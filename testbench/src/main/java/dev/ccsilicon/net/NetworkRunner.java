@@ -7,7 +7,9 @@ import java.util.Locale;
 import dev.ccsilicon.net.cc.CcContext;
 import dev.ccsilicon.net.cc.HostCc;
 import dev.ccsilicon.net.cc.SwitchCc;
+import dev.ccsilicon.net.rocc.RoccHostBlocks;
 import dev.ccsilicon.net.rocc.RoccHostCc;
+import dev.ccsilicon.net.rocc.RoccSwitchCc;
 import dev.ccsilicon.net.rocc.RoccSwitchBlocks;
 import dev.ccsilicon.scenario.Scenario;
 import dev.ccsilicon.scenario.ScenarioRunner;
@@ -71,16 +73,47 @@ public final class NetworkRunner implements ScenarioRunner
     /** Runs {@code scenario} and computes its summary, writing nothing. */
     public static Result simulate(final Scenario scenario, final Network.Progress progress)
     {
+        return simulate(scenario, progress, false);
+    }
+
+    /** As {@link #simulate(Scenario, Network.Progress)}, optionally with {@link #referenceFactory}. */
+    public static Result simulate(final Scenario scenario, final Network.Progress progress, final boolean reference)
+    {
         final Topology topo = new Topology(scenario);
         final long interval = Math.max(SAMPLE_INTERVAL_PS, (scenario.durationPs() + MAX_SAMPLES - 1) / MAX_SAMPLES);
-        final Network net = new Network(scenario, topo, factory(scenario, topo), interval);
+        final Network net = new Network(scenario, topo,
+            reference ? referenceFactory(scenario, topo) : factory(scenario, topo), interval);
         final long t0 = System.nanoTime();
         net.run(progress);
         final double wall = (System.nanoTime() - t0) / 1e9;
         return new Result(net, new Summary(net, wall));
     }
 
-    static Network.CcFactory factory(final Scenario scenario, final Topology topo)
+    /**
+     * The congestion control without the block models: RoCC with {@link RoccSwitchCc} (the bit-exact
+     * fair-rate datapath, an exact flow table) and {@link RoccHostCc} (Algorithm 2 in Java); for
+     * cross-checking the models in the loop.
+     */
+    public static Network.CcFactory referenceFactory(final Scenario scenario, final Topology topo)
+    {
+        return new Network.CcFactory()
+        {
+            @Override
+            public SwitchCc switchCc(final CcContext ctx)
+            {
+                return new RoccSwitchCc(scenario, topo, ctx);
+            }
+
+            @Override
+            public HostCc hostCc(final CcContext ctx)
+            {
+                return new RoccHostCc(scenario, topo, ctx);
+            }
+        };
+    }
+
+    /** The congestion control of {@code scenario}'s algorithm, with the block models in the loop. */
+    public static Network.CcFactory factory(final Scenario scenario, final Topology topo)
     {
         return switch (scenario.algorithm())
         {
@@ -109,7 +142,7 @@ public final class NetworkRunner implements ScenarioRunner
                 @Override
                 public HostCc hostCc(final CcContext ctx)
                 {
-                    return new RoccHostCc(scenario, topo, ctx);
+                    return new RoccHostBlocks(scenario, topo, ctx);
                 }
             };
         };
