@@ -19,7 +19,7 @@ class BlocksInTheLoopTest
     void blocksAndReferenceAgreeOnTheTestbed()
     {
         final Scenario scenario = TestScenarios.file("rocc-testbed-10-3-1.yaml", "duration=30ms", "measure.from=15ms",
-            "measure.to=30ms");
+            "measure.to=30ms", "nic.rocc.recovery=137.5us");
         final NetworkRunner.Result hw = NetworkRunner.simulate(scenario, null, false);
         final NetworkRunner.Result ref = NetworkRunner.simulate(scenario, null, true);
         final RoccSwitchBlocks blocks = assertInstanceOf(RoccSwitchBlocks.class, hw.network().switchCc());
