@@ -173,7 +173,9 @@ class PaperScenariosTest
                     continue;
                 }
                 final double f = ts.fairRate(port, k) / 1e9;
-                if (Math.abs(f - expected) > TOLERANCE * expected)
+                // Finite flows end a little before their interval does (they carry the payload of
+                // the nominal fair share), so the last millisecond does not count for settling.
+                if (Math.abs(f - expected) > TOLERANCE * expected && t < to - 1_000_000_000L)
                 {
                     lastOff = t;
                 }
@@ -185,8 +187,12 @@ class PaperScenariosTest
                 }
             }
             near(expected, sum / count, TOLERANCE, "phase " + phase + " (N = " + n[phase] + ") fair rate, last 5 ms");
-            settle.append(String.format("N=%d: settled %.2f ms after the change, queue %.0f KB; ", n[phase],
-                (lastOff - from) / 1e9, queue / count / 1e3));
+            final double settledMs = (lastOff - from) / 1e9;
+            settle.append(String.format("N=%d: F within 10 %% of 40/N from %.2f ms after the change on, queue %.0f KB; ",
+                n[phase], settledMs, queue / count / 1e3));
+            // The paper reports < 2 ms; from Fmin the PI climb alone needs ~2.6 ms to reach 40/6 Gb/s
+            // (docs/network.md), so the bound checked here is what the algorithm allows, not the paper's.
+            assertTrue(settledMs < 6.5, "phase " + phase + " took " + settledMs + " ms to settle");
         }
         System.out.println("convergence: " + settle);
     }
