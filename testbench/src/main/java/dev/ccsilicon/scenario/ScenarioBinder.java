@@ -1,5 +1,6 @@
 package dev.ccsilicon.scenario;
 
+import dev.ccsilicon.blocks.roccfairrate.RoccProfile;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -281,7 +282,7 @@ final class ScenarioBinder
         final YamlNode node = top.optional("switch", "a mapping such as {buffer: 12MB}");
         if (null == node)
         {
-            return new SwitchConfig(SwitchConfig.DEFAULT_BUFFER_BYTES, PfcConfig.DEFAULT, new RoccProfiles(RoccProfiles.BUILT_IN));
+            return new SwitchConfig(SwitchConfig.DEFAULT_BUFFER_BYTES, PfcConfig.DEFAULT, new RoccProfiles(RoccProfile.BUILT_IN));
         }
         final Fields fields = new Fields(node, "switch", "{buffer: 12MB, pfc: {...}, rocc: {...}}", SWITCH, origins);
         final YamlNode bufferNode = fields.optional("buffer", SIZE);
@@ -303,7 +304,7 @@ final class ScenarioBinder
                 null == xon ? PfcConfig.DEFAULT.xonBytes() : Values.size(xon, "switch.pfc.xon"));
         }
 
-        final Map<Long, RoccProfile> profiles = new LinkedHashMap<>(RoccProfiles.BUILT_IN);
+        final Map<Long, RoccProfile> profiles = new LinkedHashMap<>(RoccProfile.BUILT_IN);
         final YamlNode roccNode = fields.optional("rocc", "a mapping such as {profiles: {10Gbps: {...}}}");
         if (null != roccNode)
         {
@@ -352,7 +353,7 @@ final class ScenarioBinder
                 throw new ScenarioError(keyOrigin, profilePath,
                     "'" + key + "' is the same speed as profile '" + previous + "'; give one profile per speed");
             }
-            profiles.put(speed, profile(entry.getValue().value(), profilePath, speed, RoccProfiles.BUILT_IN.get(speed)));
+            profiles.put(speed, profile(entry.getValue().value(), profilePath, speed, RoccProfile.BUILT_IN.get(speed)));
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.ccsilicon.scenario;
 
+import dev.ccsilicon.blocks.roccfairrate.RoccProfile;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -57,7 +58,7 @@ class ScenarioLoaderTest
         assertEquals(
             new RoccProfile(100_000_000L, 75_000L, 150_000L, 210_000L, 100_000_000L, 10_000_000_000L, 0.3, 1.5),
             s.switchConfig().rocc().forSpeed(10_000_000_000L));
-        assertEquals(RoccProfiles.BUILT_IN.get(40_000_000_000L), s.switchConfig().rocc().forSpeed(40_000_000_000L));
+        assertEquals(RoccProfile.BUILT_IN.get(40_000_000_000L), s.switchConfig().rocc().forSpeed(40_000_000_000L));
         assertEquals(new NicConfig(64L, 55_000_000L), s.nic());
     }
 
@@ -72,7 +73,7 @@ class ScenarioLoaderTest
         assertEquals(List.of(), s.switches());
         // demand defaults to the line rate of the source's link; size to infinite; start to 0.
         assertEquals(new Flow("F0", "H0", "H1", 0, Flow.INFINITE, 25_000_000_000L), s.flows().get(0));
-        assertEquals(new SwitchConfig(12_000_000L, PfcConfig.DEFAULT, new RoccProfiles(RoccProfiles.BUILT_IN)),
+        assertEquals(new SwitchConfig(12_000_000L, PfcConfig.DEFAULT, new RoccProfiles(RoccProfile.BUILT_IN)),
             s.switchConfig());
         assertEquals(new NicConfig(64L, 55_000_000L), s.nic());
     }
@@ -88,7 +89,7 @@ class ScenarioLoaderTest
                   2.5Gbps: {period: 50us, q_ref: 10KB, q_mid: 20KB, q_max: 30KB, f_min: 10Mbps, f_max: 2.5Gbps,
                             alpha: 0.1, beta: 0.2}
             """);
-        final RoccProfile builtIn40 = RoccProfiles.BUILT_IN.get(40_000_000_000L);
+        final RoccProfile builtIn40 = RoccProfile.BUILT_IN.get(40_000_000_000L);
         assertEquals(new RoccProfile(builtIn40.periodPs(), builtIn40.qRefBytes(), builtIn40.qMidBytes(),
             builtIn40.qMaxBytes(), builtIn40.fMinBps(), builtIn40.fMaxBps(), 0.5, builtIn40.beta()),
             s.switchConfig().rocc().forSpeed(40_000_000_000L));

@@ -99,47 +99,46 @@ public record RoccFairRateConfig(
     /** 10 Gb/s (seed 000 §6.2 testbed): Qref/Qmid/Qmax 75/150/210 KB, Fmax 10 Gb/s, T 100 µs. */
     public static RoccFairRateConfig gbps10(final int ports, final long clockHz)
     {
-        return defaults(ports, clockHz, 100, 75_000, 150_000, 210_000, 10_000, 0.3, 1.5);
+        return forLinkSpeed(10, ports, clockHz);
     }
 
     /** 40 Gb/s (seed 000 §6): Qref/Qmid/Qmax 150/300/360 KB, Fmax 40 Gb/s, α̃ 0.3, β̃ 1.5, T 40 µs. */
     public static RoccFairRateConfig gbps40(final int ports, final long clockHz)
     {
-        return defaults(ports, clockHz, 40, 150_000, 300_000, 360_000, 40_000, 0.3, 1.5);
+        return forLinkSpeed(40, ports, clockHz);
     }
 
     /** 100 Gb/s (seed 000 §6): Qref/Qmid/Qmax 300/600/660 KB, Fmax 100 Gb/s, α̃ 0.45, β̃ 2.25, T 40 µs. */
     public static RoccFairRateConfig gbps100(final int ports, final long clockHz)
     {
-        return defaults(ports, clockHz, 40, 300_000, 600_000, 660_000, 100_000, 0.45, 2.25);
+        return forLinkSpeed(100, ports, clockHz);
     }
 
-    /** The built-in set for a link speed of 10, 40 or 100 Gb/s. */
+    /** The built-in set ({@link RoccProfile#BUILT_IN}) for a link speed of 10, 40 or 100 Gb/s. */
     public static RoccFairRateConfig forLinkSpeed(final int gbps, final int ports, final long clockHz)
     {
-        return switch (gbps)
+        final RoccProfile profile = RoccProfile.BUILT_IN.get(gbps * 1_000_000_000L);
+        if (profile == null)
         {
-            case 10 -> gbps10(ports, clockHz);
-            case 40 -> gbps40(ports, clockHz);
-            case 100 -> gbps100(ports, clockHz);
-            default -> throw new IllegalArgumentException(
+            throw new IllegalArgumentException(
                 "link speed " + gbps + " Gb/s has no built-in RoCC parameter set; allowed: 10, 40, 100");
-        };
+        }
+        return fromProfile(profile, ports, clockHz);
     }
 
-    private static RoccFairRateConfig defaults(
-        final int ports,
-        final long clockHz,
-        final long periodMicros,
-        final long qRefBytes,
-        final long qMidBytes,
-        final long qMaxBytes,
-        final long fMaxMbps,
-        final double alpha,
-        final double beta)
+    /**
+     * The hardware configuration for a profile in physical units, with the default formats: queues
+     * floored to Δ^Q = 600 B, rates floored to Δ^F = 10 Mb/s, α̃/β̃ rounded to nearest with 8 fraction
+     * bits, T floored to whole cycles of {@code clockHz} (it must leave a cycle per port for the
+     * sweep), F reset to Fmax (SPEC §6.1), rounding FLOOR.
+     */
+    public static RoccFairRateConfig fromProfile(final RoccProfile profile, final int ports, final long clockHz)
     {
-        require(clockHz >= 1_000_000, "clockHz", clockHz, ">= 1 MHz");
-        final long fMax = fMaxMbps / DEFAULT_RATE_UNIT_MBPS;
+        require(clockHz >= 1_000_000 && clockHz <= 100_000_000_000L, "clockHz", clockHz, "1 MHz..100 GHz");
+        final long unitBps = DEFAULT_RATE_UNIT_MBPS * 1_000_000L;
+        final long fMax = profile.fMaxBps() / unitBps;
+        // periodPs * clockHz stays below 2^63 for periods up to 92 ms at 100 GHz.
+        final long periodCycles = profile.periodPs() * clockHz / 1_000_000_000_000L;
         return new RoccFairRateConfig(
             ports,
             DEFAULT_Q_BYTES_WIDTH,
@@ -150,15 +149,15 @@ public record RoccFairRateConfig(
             DEFAULT_AB_INT_WIDTH,
             DEFAULT_AB_FRAC_WIDTH,
             DEFAULT_PERIOD_WIDTH,
-            periodMicros * clockHz / 1_000_000L,
-            qRefBytes / DEFAULT_QUANT_BYTES,
-            qMidBytes / DEFAULT_QUANT_BYTES,
-            qMaxBytes / DEFAULT_QUANT_BYTES,
-            100 / DEFAULT_RATE_UNIT_MBPS, // Fmin 100 Mb/s for every speed (seed 000 §6)
+            periodCycles,
+            profile.qRefBytes() / DEFAULT_QUANT_BYTES,
+            profile.qMidBytes() / DEFAULT_QUANT_BYTES,
+            profile.qMaxBytes() / DEFAULT_QUANT_BYTES,
+            profile.fMinBps() / unitBps,
             fMax,
-            fMax,                         // SPEC 6.1: reset value of F defaults to Fmax
-            toFixed(alpha, DEFAULT_AB_FRAC_WIDTH),
-            toFixed(beta, DEFAULT_AB_FRAC_WIDTH),
+            fMax,
+            toFixed(profile.alpha(), DEFAULT_AB_FRAC_WIDTH),
+            toFixed(profile.beta(), DEFAULT_AB_FRAC_WIDTH),
             Rounding.FLOOR);
     }
 

@@ -15,7 +15,7 @@ import dev.ccsilicon.hdl.Component;
 import dev.ccsilicon.net.Topology;
 import dev.ccsilicon.net.cc.CcContext;
 import dev.ccsilicon.net.cc.SwitchCc;
-import dev.ccsilicon.scenario.RoccProfile;
+import dev.ccsilicon.blocks.roccfairrate.RoccProfile;
 import dev.ccsilicon.scenario.Scenario;
 
 import static dev.ccsilicon.blocks.roccflowtable.RoccFlowTablePorts.CNP_F;

@@ -6,11 +6,10 @@ import java.util.TreeMap;
 
 import dev.ccsilicon.blocks.roccfairrate.RoccFairRateAlgorithm;
 import dev.ccsilicon.blocks.roccfairrate.RoccFairRateConfig;
-import dev.ccsilicon.hdl.fixed.Rounding;
 import dev.ccsilicon.net.Topology;
 import dev.ccsilicon.net.cc.CcContext;
 import dev.ccsilicon.net.cc.SwitchCc;
-import dev.ccsilicon.scenario.RoccProfile;
+import dev.ccsilicon.blocks.roccfairrate.RoccProfile;
 import dev.ccsilicon.scenario.Scenario;
 
 /**
@@ -106,30 +105,7 @@ public final class RoccSwitchCc implements SwitchCc
     /** The block configuration for a scenario profile: queues in Δ^Q = 600 B, rates in Δ^F = 10 Mb/s. */
     public static RoccFairRateConfig config(final RoccProfile profile, final int ports)
     {
-        final int quant = RoccFairRateConfig.DEFAULT_QUANT_BYTES;
-        final long unitBps = RoccFairRateConfig.DEFAULT_RATE_UNIT_MBPS * 1_000_000L;
-        final long fMax = profile.fMaxBps() / unitBps;
-        final int blockPorts = Math.max(2, ports);
-        return new RoccFairRateConfig(
-            blockPorts,
-            RoccFairRateConfig.DEFAULT_Q_BYTES_WIDTH,
-            quant,
-            RoccFairRateConfig.DEFAULT_RATE_UNIT_MBPS,
-            RoccFairRateConfig.DEFAULT_F_INT_WIDTH,
-            0,
-            RoccFairRateConfig.DEFAULT_AB_INT_WIDTH,
-            RoccFairRateConfig.DEFAULT_AB_FRAC_WIDTH,
-            RoccFairRateConfig.DEFAULT_PERIOD_WIDTH,
-            Math.max(blockPorts, profile.periodPs() / CYCLE_PS),
-            profile.qRefBytes() / quant,
-            profile.qMidBytes() / quant,
-            profile.qMaxBytes() / quant,
-            profile.fMinBps() / unitBps,
-            fMax,
-            fMax,
-            RoccFairRateConfig.toFixed(profile.alpha(), RoccFairRateConfig.DEFAULT_AB_FRAC_WIDTH),
-            RoccFairRateConfig.toFixed(profile.beta(), RoccFairRateConfig.DEFAULT_AB_FRAC_WIDTH),
-            Rounding.FLOOR);
+        return RoccFairRateConfig.fromProfile(profile, Math.max(2, ports), CLOCK_HZ);
     }
 
     @Override
