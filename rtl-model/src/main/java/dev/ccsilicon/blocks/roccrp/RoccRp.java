@@ -133,6 +133,20 @@ public final class RoccRp extends Component
         settle();
     }
 
+    /** Every input pin at once (one settle), for drivers that set all pins every cycle. */
+    public void setPins(final long rateMax, final long recoveryCycles, final boolean cnpValid, final long qp,
+        final long rate, final long cp, final boolean updReady)
+    {
+        update.rateMax(rateMax);
+        recovery = recoveryCycles & deadlineMask;
+        this.cnpValid = cnpValid;
+        cnpQp = qp & qpMask;
+        cnpRate = rate & RoccRpUpdate.RATE_MASK;
+        cnpCp = cp & 0xFFFF_FFFFL;
+        this.updReady = updReady;
+        settle();
+    }
+
     /** The CNP input pins for the next clock step. */
     public void setCnp(final boolean valid, final long qp, final long rate, final long cp)
     {

@@ -1,0 +1,157 @@
+package dev.ccsilicon.cosim.blocks.roccrp;
+
+import dev.ccsilicon.blocks.roccrp.RoccRpConfig;
+import dev.ccsilicon.blocks.roccrp.RoccRpUpdate;
+import dev.ccsilicon.cosim.jverilator.BlockSpec;
+import dev.ccsilicon.cosim.lockstep.BlockAdapter;
+import dev.ccsilicon.cosim.lockstep.Coverage;
+import dev.ccsilicon.cosim.lockstep.CycleObserver;
+import dev.ccsilicon.cosim.lockstep.ModelDut;
+import dev.ccsilicon.cosim.lockstep.Stimulus;
+
+/**
+ * Co-simulation adapter of {@code rocc_rp}: CNPs in, rate updates out, qp_table and timer_wheel
+ * inside. Cycle-exact (timing tolerance 0). Coverage: every acceptance branch, rejection,
+ * doubling, doubling clamped at R_max, limiter removal, stale expiries, same-QP forwarding in the
+ * table, a CNP meeting an expiry of its own QP at arbitration, CNPs held back by expiries or
+ * backpressure, update backpressure, half the QPs limited at once, first and last QP, idle input.
+ */
+public final class RoccRpAdapter implements BlockAdapter
+{
+    static final String[] BINS = {
+        "accept_no_limiter", "accept_lower_rate", "accept_equal_rate", "accept_same_cp", "reject_higher_rate_other_cp",
+        "double", "double_clamped_at_rate_max", "limiter_removed", "stale_expiry", "same_qp_forwarded",
+        "cnp_meets_own_expiry", "cnp_backpressured", "upd_backpressure", "half_qps_limited", "qp_first", "qp_last",
+        "idle_input"};
+
+    private final BlockSpec spec;
+
+    public RoccRpAdapter()
+    {
+        this(RoccRpSpec.spec());
+    }
+
+    public RoccRpAdapter(final BlockSpec spec)
+    {
+        this.spec = spec;
+    }
+
+    @Override
+    public BlockSpec spec()
+    {
+        return spec;
+    }
+
+    @Override
+    public ModelDut newModel(final BlockSpec spec)
+    {
+        return new RoccRpModel(spec);
+    }
+
+    @Override
+    public Stimulus newStimulus(final long seed, final int inStream)
+    {
+        return new RoccRpStimulus(seed, inStream, spec);
+    }
+
+    @Override
+    public Coverage newCoverage()
+    {
+        return new Coverage(BINS);
+    }
+
+    @Override
+    public CycleObserver coverageObserver(final BlockSpec spec, final Coverage c)
+    {
+        final RoccRpConfig config = RoccRpSpec.config(spec);
+        final int lastQp = config.numQps() - 1;
+        final int cnpValid = RoccRpModel.in(spec, "cnp_valid_i");
+        final int cnpQp = RoccRpModel.in(spec, "cnp_qp_i");
+        final int updReady = RoccRpModel.in(spec, "upd_ready_i");
+        final int cnpReady = RoccRpModel.out(spec, "cnp_ready_o");
+        final int updValid = RoccRpModel.out(spec, "upd_valid_o");
+        final int updCause = RoccRpModel.out(spec, "upd_cause_o");
+        final int initBusy = RoccRpModel.out(spec, "init_busy_o");
+        final int armed = RoccRpModel.out(spec, "timers_armed_o");
+        final int reject = RoccRpModel.out(spec, "stat_reject_o");
+        final int stale = RoccRpModel.out(spec, "stat_stale_o");
+        final int fwd = RoccRpModel.out(spec, "stat_fwd_o");
+        final int race = RoccRpModel.out(spec, "stat_race_o");
+        final long[] last = new long[4];
+        return (cycle, in, out) ->
+        {
+            if (out[initBusy] != 0)
+            {
+                return;
+            }
+            if (in[cnpValid] != 0)
+            {
+                if (out[cnpReady] == 0)
+                {
+                    c.hit(11);
+                }
+                else if (in[cnpQp] == 0)
+                {
+                    c.hit(14);
+                }
+                else if (in[cnpQp] == lastQp)
+                {
+                    c.hit(15);
+                }
+            }
+            else
+            {
+                c.hit(16);
+            }
+            if (out[updValid] != 0)
+            {
+                if (in[updReady] == 0)
+                {
+                    c.hit(12);
+                }
+                else
+                {
+                    final int cause = (int)out[updCause];
+                    if (RoccRpUpdate.isAccept(cause))
+                    {
+                        c.hit(cause);
+                    }
+                    else if (cause == RoccRpUpdate.RES_DOUBLE)
+                    {
+                        c.hit(5);
+                    }
+                    else if (cause == RoccRpUpdate.RES_DOUBLE_CLAMP)
+                    {
+                        c.hit(6);
+                    }
+                    else if (cause == RoccRpUpdate.RES_REMOVE)
+                    {
+                        c.hit(7);
+                    }
+                }
+            }
+            if (2 * out[armed] >= config.numQps())
+            {
+                c.hit(13);
+            }
+            final int[] pins = {reject, stale, fwd, race};
+            final int[] bins = {4, 8, 9, 10};
+            for (int i = 0; i < pins.length; i++)
+            {
+                if (out[pins[i]] != last[i])
+                {
+                    c.hit(bins[i]);
+                    last[i] = out[pins[i]];
+                }
+            }
+        };
+    }
+
+    @Override
+    public int drainCycles()
+    {
+        // Longer than a recovery period plus the wheel's granularity: a run ends after the last
+        // timer has run out, not between two doublings.
+        return 2048;
+    }
+}
