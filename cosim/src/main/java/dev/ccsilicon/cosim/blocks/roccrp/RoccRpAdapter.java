@@ -24,6 +24,21 @@ public final class RoccRpAdapter implements BlockAdapter
         "cnp_meets_own_expiry", "cnp_backpressured", "upd_backpressure", "half_qps_limited", "qp_first", "qp_last",
         "idle_input"};
 
+    // Bins 0..3 are the acceptance branches, indexed by their result code.
+    private static final int BIN_REJECT = 4;
+    private static final int BIN_DOUBLE = 5;
+    private static final int BIN_CLAMP = 6;
+    private static final int BIN_REMOVE = 7;
+    private static final int BIN_STALE = 8;
+    private static final int BIN_FORWARD = 9;
+    private static final int BIN_RACE = 10;
+    private static final int BIN_CNP_WAIT = 11;
+    private static final int BIN_UPD_BACKPRESSURE = 12;
+    private static final int BIN_HALF_LIMITED = 13;
+    private static final int BIN_QP_FIRST = 14;
+    private static final int BIN_QP_LAST = 15;
+    private static final int BIN_IDLE = 16;
+
     private final BlockSpec spec;
 
     public RoccRpAdapter()
@@ -78,6 +93,8 @@ public final class RoccRpAdapter implements BlockAdapter
         final int fwd = RoccRpModel.out(spec, "stat_fwd_o");
         final int race = RoccRpModel.out(spec, "stat_race_o");
         final long[] last = new long[4];
+        final int[] pins = {reject, stale, fwd, race};
+        final int[] bins = {BIN_REJECT, BIN_STALE, BIN_FORWARD, BIN_RACE};
         return (cycle, in, out) ->
         {
             if (out[initBusy] != 0)
@@ -88,26 +105,26 @@ public final class RoccRpAdapter implements BlockAdapter
             {
                 if (out[cnpReady] == 0)
                 {
-                    c.hit(11);
+                    c.hit(BIN_CNP_WAIT);
                 }
                 else if (in[cnpQp] == 0)
                 {
-                    c.hit(14);
+                    c.hit(BIN_QP_FIRST);
                 }
                 else if (in[cnpQp] == lastQp)
                 {
-                    c.hit(15);
+                    c.hit(BIN_QP_LAST);
                 }
             }
             else
             {
-                c.hit(16);
+                c.hit(BIN_IDLE);
             }
             if (out[updValid] != 0)
             {
                 if (in[updReady] == 0)
                 {
-                    c.hit(12);
+                    c.hit(BIN_UPD_BACKPRESSURE);
                 }
                 else
                 {
@@ -118,24 +135,22 @@ public final class RoccRpAdapter implements BlockAdapter
                     }
                     else if (cause == RoccRpUpdate.RES_DOUBLE)
                     {
-                        c.hit(5);
+                        c.hit(BIN_DOUBLE);
                     }
                     else if (cause == RoccRpUpdate.RES_DOUBLE_CLAMP)
                     {
-                        c.hit(6);
+                        c.hit(BIN_CLAMP);
                     }
                     else if (cause == RoccRpUpdate.RES_REMOVE)
                     {
-                        c.hit(7);
+                        c.hit(BIN_REMOVE);
                     }
                 }
             }
             if (2 * out[armed] >= config.numQps())
             {
-                c.hit(13);
+                c.hit(BIN_HALF_LIMITED);
             }
-            final int[] pins = {reject, stale, fwd, race};
-            final int[] bins = {4, 8, 9, 10};
             for (int i = 0; i < pins.length; i++)
             {
                 if (out[pins[i]] != last[i])

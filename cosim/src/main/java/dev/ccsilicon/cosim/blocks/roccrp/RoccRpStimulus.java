@@ -1,6 +1,7 @@
 package dev.ccsilicon.cosim.blocks.roccrp;
 
 import dev.ccsilicon.blocks.qptable.RoccRpContext;
+import dev.ccsilicon.blocks.roccrp.RoccRpUpdate;
 import dev.ccsilicon.cosim.jverilator.BlockSpec;
 import dev.ccsilicon.cosim.lockstep.Stimulus;
 
@@ -100,9 +101,11 @@ final class RoccRpStimulus extends Stimulus
             case 8 -> (1L << 24) - 1 - random.nextInt(3);
             default -> 1 + random.nextInt((int)rateMax);
         };
-        lastRate[(int)qp] = rate & 0xFF_FFFF;
+        // Never 0 (a QP at rate 0 doubles to 0 forever: the run would never drain), never wrapped.
+        final long r = Math.max(1, Math.min(rate, RoccRpUpdate.RATE_MASK));
+        lastRate[(int)qp] = r;
         words[0] = qp;
-        words[1] = rate & 0xFF_FFFF;
+        words[1] = r;
         words[2] = RoccRpContext.cpId(random.nextInt(2), random.nextInt(2));
     }
 }
