@@ -1,5 +1,6 @@
 package dev.ccsilicon.cosim.blocks.roccrp;
 
+import dev.ccsilicon.blocks.roccrp.RoccRpConfig;
 import dev.ccsilicon.cosim.jverilator.BlockSpec;
 import dev.ccsilicon.cosim.jverilator.RtlMutant;
 import dev.ccsilicon.cosim.lockstep.CosimOptions;
@@ -32,6 +33,21 @@ class RoccRpCosimTest
         assertTrue(r.outputTransactions() > TRANSACTIONS / 2);
         assertEquals(0, r.timingMin());
         assertEquals(0, r.timingMax());
+    }
+
+    /** Other shapes: one wheel lane and SRAM latency 1; four lanes and latency 3. */
+    @Test
+    void variantsAgree()
+    {
+        for (final RoccRpConfig c : new RoccRpConfig[] {
+            new RoccRpConfig(16, 1, 3, 2, 64, 16, 1, 16, 32, 1000, 500),
+            new RoccRpConfig(64, 3, 5, 4, 128, 8, 4, 16, 32, 1000, 500)})
+        {
+            final CosimResult r = LockstepEngine.run(new RoccRpAdapter(RoccRpSpec.spec(c)), CosimOptions.of(30_000, 7));
+            System.out.println(String.join("\n", r.report()));
+            assertTrue(r.passed(), () -> String.join("\n", r.report()));
+            assertEquals(0, r.timingMax());
+        }
     }
 
     @Test
