@@ -1,0 +1,26 @@
+package dev.ccsilicon.net.cc;
+
+/**
+ * What the network offers its congestion-control hooks. Every call is made from inside an event
+ * at simulated time {@code nowPs}; nothing here allocates.
+ */
+public interface CcContext
+{
+    /** Data bytes waiting in the egress queue of switch port {@code port} (not the packet on the wire). */
+    long queueBytes(int port);
+
+    /**
+     * The congestion point {@code port} (a switch egress port) sends a CNP for {@code flow} towards
+     * the flow's source, at CNP (strict high) priority.
+     *
+     * @param rateField the fair rate in the CNP's units (Δ^F).
+     * @param cpId      identity of the congestion point.
+     */
+    void sendCnp(int port, int flow, long rateField, int cpId, long nowPs);
+
+    /** A host hook changed the rate of {@code flow}; the pacer re-reads it. */
+    void rateChanged(int flow, long nowPs);
+
+    /** Run {@code hook}'s {@code wake(slot, ...)} at {@code atPs}; a later request replaces an earlier one. */
+    void requestWake(CcHook hook, int slot, long atPs);
+}

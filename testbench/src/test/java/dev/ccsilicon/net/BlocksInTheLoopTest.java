@@ -1,0 +1,53 @@
+package dev.ccsilicon.net;
+
+import dev.ccsilicon.net.rocc.RoccHostBlocks;
+import dev.ccsilicon.net.rocc.RoccSwitchBlocks;
+import dev.ccsilicon.scenario.Scenario;
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The RoCC block models in the loop against the reference congestion control (bit-exact datapath
+ * without the cycle models, Algorithm 2 in Java): same figures, and the blocks really ran.
+ */
+class BlocksInTheLoopTest
+{
+    @Test
+    void blocksAndReferenceAgreeOnTheTestbed()
+    {
+        final Scenario scenario = TestScenarios.file("rocc-testbed-10-3-1.yaml", "duration=30ms", "measure.from=15ms",
+            "measure.to=30ms", "nic.rocc.recovery=137.5us");
+        final NetworkRunner.Result hw = NetworkRunner.simulate(scenario, null, false);
+        final NetworkRunner.Result ref = NetworkRunner.simulate(scenario, null, true);
+        final RoccSwitchBlocks blocks = assertInstanceOf(RoccSwitchBlocks.class, hw.network().switchCc());
+        assertTrue(blocks.evaluatedCycles() > 0);
+        assertTrue(blocks.scans() > 250, "scans " + blocks.scans());
+        assertEquals(0, blocks.overflows());
+        for (final String id : new String[] {"F0", "F1", "F2"})
+        {
+            assertEquals(ref.summary().flow(id).avgGbps(), hw.summary().flow(id).avgGbps(), 0.02, id);
+        }
+        assertEquals(ref.summary().port("S0->B0").fairRateGbps(), hw.summary().port("S0->B0").fairRateGbps(), 0.05);
+        assertEquals(ref.summary().port("S0->B0").queueAvgBytes(), hw.summary().port("S0->B0").queueAvgBytes(), 3000);
+        assertEquals(null, hw.booksError());
+    }
+
+    @Test
+    void theNicTimerWheelRecoversALimitedFlow()
+    {
+        // With the 55 us recovery timer below T = 100 us the limiter doubles between CNPs: only the
+        // wheel's expiries can make F0 average its 6 Gb/s while F stays far lower.
+        final Scenario scenario = TestScenarios.file("rocc-testbed-10-3-1.yaml", "duration=30ms", "measure.from=15ms",
+            "measure.to=30ms", "nic.rocc.recovery=55us");
+        final NetworkRunner.Result hw = NetworkRunner.simulate(scenario, null, false);
+        final NetworkRunner.Result ref = NetworkRunner.simulate(scenario, null, true);
+        final RoccHostBlocks nics = assertInstanceOf(RoccHostBlocks.class, hw.network().hostCc());
+        assertEquals(0, nics.rejectedArms());
+        assertTrue(hw.summary().port("S0->B0").fairRateGbps() < 5);
+        assertEquals(6.0, hw.summary().flow("F0").avgGbps(), 0.3);
+        assertEquals(ref.summary().port("S0->B0").fairRateGbps(), hw.summary().port("S0->B0").fairRateGbps(), 0.3);
+    }
+}
