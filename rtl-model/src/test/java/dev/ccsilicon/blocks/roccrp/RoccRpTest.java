@@ -200,6 +200,49 @@ class RoccRpTest
         assertTrue(races > 0, "some CNPs met their own QP's expiry at arbitration");
     }
 
+    /**
+     * Heavy CNP traffic on four QPs of both lanes with update backpressure: CNPs race expiries all
+     * the time. Whatever happens, a doubling or removal never follows an accepted CNP of the same QP
+     * by less than a recovery period (minus the wheel's granularity and the backpressure slack).
+     */
+    @Test
+    void underHeavyRacingNoExpiryEverActsWithinAPeriodOfAnAcceptedCnp()
+    {
+        final RoccRpConfig c = RoccRpBench.small();
+        final RoccRpBench b = new RoccRpBench(c);
+        final dev.ccsilicon.hdl.SeededRandom rnd = new dev.ccsilicon.hdl.SeededRandom(5, "race");
+        b.updReady = cy -> (cy * 0x9E3779B97F4A7C15L >>> 61) != 0;
+        while (b.now() < 300_000)
+        {
+            if (b.pending.isEmpty() && rnd.nextInt(40) == 0)
+            {
+                b.offer(rnd.nextInt(4), 1 + rnd.nextInt(1200), RoccRpContext.cpId(rnd.nextInt(2), 0));
+            }
+            b.cycle();
+        }
+        b.drain();
+        final long[] lastAccept = new long[4];
+        java.util.Arrays.fill(lastAccept, Long.MIN_VALUE / 2);
+        long expiryActions = 0;
+        for (final Update u : b.updates)
+        {
+            if (isAccept(u.cause()))
+            {
+                lastAccept[u.qp()] = u.cycle();
+            }
+            else
+            {
+                expiryActions++;
+                assertTrue(u.cycle() - lastAccept[u.qp()] >= c.recoveryCycles() - c.slotCycles() - 16,
+                    "QP " + u.qp() + ": expiry action " + (u.cycle() - lastAccept[u.qp()]) + " cycles after an accept");
+            }
+        }
+        assertTrue(expiryActions > 300, "expiry actions " + expiryActions);
+        assertTrue(b.rp.resultCount(RES_STALE_WHEEL) > 0 && b.rp.resultCount(RES_STALE_GEN) > 0,
+            "stale " + b.rp.resultCount(RES_STALE_WHEEL) + " / " + b.rp.resultCount(RES_STALE_GEN));
+        assertEquals(0, b.rp.statArmReject());
+    }
+
     @Test
     void backToBackCnpsOnOneQpAreForwardedAndMatchTheReference()
     {
