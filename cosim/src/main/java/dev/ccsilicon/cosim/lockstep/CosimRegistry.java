@@ -18,6 +18,7 @@ public final class CosimRegistry
         new StreamFifoAdapter(),
         new QpTableAdapter(),
         new TimerWheelAdapter(),
+        new dev.ccsilicon.cosim.blocks.roccrp.RoccRpAdapter(),
         new RoccFairRateAdapter(),
         new RoccFlowTableAdapter());
 

@@ -1,0 +1,172 @@
+package dev.ccsilicon.cosim.blocks.roccrp;
+
+import dev.ccsilicon.blocks.roccrp.RoccRpConfig;
+import dev.ccsilicon.blocks.roccrp.RoccRpUpdate;
+import dev.ccsilicon.cosim.jverilator.BlockSpec;
+import dev.ccsilicon.cosim.lockstep.BlockAdapter;
+import dev.ccsilicon.cosim.lockstep.Coverage;
+import dev.ccsilicon.cosim.lockstep.CycleObserver;
+import dev.ccsilicon.cosim.lockstep.ModelDut;
+import dev.ccsilicon.cosim.lockstep.Stimulus;
+
+/**
+ * Co-simulation adapter of {@code rocc_rp}: CNPs in, rate updates out, qp_table and timer_wheel
+ * inside. Cycle-exact (timing tolerance 0). Coverage: every acceptance branch, rejection,
+ * doubling, doubling clamped at R_max, limiter removal, stale expiries, same-QP forwarding in the
+ * table, a CNP meeting an expiry of its own QP at arbitration, CNPs held back by expiries or
+ * backpressure, update backpressure, half the QPs limited at once, first and last QP, idle input.
+ */
+public final class RoccRpAdapter implements BlockAdapter
+{
+    static final String[] BINS = {
+        "accept_no_limiter", "accept_lower_rate", "accept_equal_rate", "accept_same_cp", "reject_higher_rate_other_cp",
+        "double", "double_clamped_at_rate_max", "limiter_removed", "stale_expiry", "same_qp_forwarded",
+        "cnp_meets_own_expiry", "cnp_backpressured", "upd_backpressure", "half_qps_limited", "qp_first", "qp_last",
+        "idle_input"};
+
+    // Bins 0..3 are the acceptance branches, indexed by their result code.
+    private static final int BIN_REJECT = 4;
+    private static final int BIN_DOUBLE = 5;
+    private static final int BIN_CLAMP = 6;
+    private static final int BIN_REMOVE = 7;
+    private static final int BIN_STALE = 8;
+    private static final int BIN_FORWARD = 9;
+    private static final int BIN_RACE = 10;
+    private static final int BIN_CNP_WAIT = 11;
+    private static final int BIN_UPD_BACKPRESSURE = 12;
+    private static final int BIN_HALF_LIMITED = 13;
+    private static final int BIN_QP_FIRST = 14;
+    private static final int BIN_QP_LAST = 15;
+    private static final int BIN_IDLE = 16;
+
+    private final BlockSpec spec;
+
+    public RoccRpAdapter()
+    {
+        this(RoccRpSpec.spec());
+    }
+
+    public RoccRpAdapter(final BlockSpec spec)
+    {
+        this.spec = spec;
+    }
+
+    @Override
+    public BlockSpec spec()
+    {
+        return spec;
+    }
+
+    @Override
+    public ModelDut newModel(final BlockSpec spec)
+    {
+        return new RoccRpModel(spec);
+    }
+
+    @Override
+    public Stimulus newStimulus(final long seed, final int inStream)
+    {
+        return new RoccRpStimulus(seed, inStream, spec);
+    }
+
+    @Override
+    public Coverage newCoverage()
+    {
+        return new Coverage(BINS);
+    }
+
+    @Override
+    public CycleObserver coverageObserver(final BlockSpec spec, final Coverage c)
+    {
+        final RoccRpConfig config = RoccRpSpec.config(spec);
+        final int lastQp = config.numQps() - 1;
+        final int cnpValid = RoccRpModel.in(spec, "cnp_valid_i");
+        final int cnpQp = RoccRpModel.in(spec, "cnp_qp_i");
+        final int updReady = RoccRpModel.in(spec, "upd_ready_i");
+        final int cnpReady = RoccRpModel.out(spec, "cnp_ready_o");
+        final int updValid = RoccRpModel.out(spec, "upd_valid_o");
+        final int updCause = RoccRpModel.out(spec, "upd_cause_o");
+        final int initBusy = RoccRpModel.out(spec, "init_busy_o");
+        final int armed = RoccRpModel.out(spec, "timers_armed_o");
+        final int reject = RoccRpModel.out(spec, "stat_reject_o");
+        final int stale = RoccRpModel.out(spec, "stat_stale_o");
+        final int fwd = RoccRpModel.out(spec, "stat_fwd_o");
+        final int race = RoccRpModel.out(spec, "stat_race_o");
+        final long[] last = new long[4];
+        final int[] pins = {reject, stale, fwd, race};
+        final int[] bins = {BIN_REJECT, BIN_STALE, BIN_FORWARD, BIN_RACE};
+        return (cycle, in, out) ->
+        {
+            if (out[initBusy] != 0)
+            {
+                return;
+            }
+            if (in[cnpValid] != 0)
+            {
+                if (out[cnpReady] == 0)
+                {
+                    c.hit(BIN_CNP_WAIT);
+                }
+                else if (in[cnpQp] == 0)
+                {
+                    c.hit(BIN_QP_FIRST);
+                }
+                else if (in[cnpQp] == lastQp)
+                {
+                    c.hit(BIN_QP_LAST);
+                }
+            }
+            else
+            {
+                c.hit(BIN_IDLE);
+            }
+            if (out[updValid] != 0)
+            {
+                if (in[updReady] == 0)
+                {
+                    c.hit(BIN_UPD_BACKPRESSURE);
+                }
+                else
+                {
+                    final int cause = (int)out[updCause];
+                    if (RoccRpUpdate.isAccept(cause))
+                    {
+                        c.hit(cause);
+                    }
+                    else if (cause == RoccRpUpdate.RES_DOUBLE)
+                    {
+                        c.hit(BIN_DOUBLE);
+                    }
+                    else if (cause == RoccRpUpdate.RES_DOUBLE_CLAMP)
+                    {
+                        c.hit(BIN_CLAMP);
+                    }
+                    else if (cause == RoccRpUpdate.RES_REMOVE)
+                    {
+                        c.hit(BIN_REMOVE);
+                    }
+                }
+            }
+            if (2 * out[armed] >= config.numQps())
+            {
+                c.hit(BIN_HALF_LIMITED);
+            }
+            for (int i = 0; i < pins.length; i++)
+            {
+                if (out[pins[i]] != last[i])
+                {
+                    c.hit(bins[i]);
+                    last[i] = out[pins[i]];
+                }
+            }
+        };
+    }
+
+    @Override
+    public int drainCycles()
+    {
+        // Longer than a recovery period plus the wheel's granularity: a run ends after the last
+        // timer has run out, not between two doublings.
+        return 2048;
+    }
+}

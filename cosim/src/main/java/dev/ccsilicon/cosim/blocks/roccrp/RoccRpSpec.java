@@ -1,0 +1,88 @@
+package dev.ccsilicon.cosim.blocks.roccrp;
+
+import dev.ccsilicon.blocks.roccrp.RoccRpConfig;
+import dev.ccsilicon.blocks.roccrp.RoccRpPorts;
+import dev.ccsilicon.cosim.jverilator.BlockSpec;
+import dev.ccsilicon.cosim.jverilator.StreamSpec;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * {@code BlockSpec} of {@code rtl/nic/rocc_rp.sv} (qp_table_core + rocc_rp_update + timer_wheel),
+ * built from the model's pin list {@link RoccRpPorts}. The co-simulation build is small so that
+ * random CNPs keep meeting expiries: 32 QPs, 64 slots of 16 cycles (horizon 1024 cycles), a 16-bit
+ * time base (wraps every 65,536 cycles). The statistics ride along with every rate update, so
+ * the scoreboard compares every counter bit-exactly at every update.
+ */
+public final class RoccRpSpec
+{
+    public static final String NAME = "rocc_rp";
+    /** The co-simulation build; rateMax and recoveryCycles are per-run pins, these are placeholders. */
+    public static final RoccRpConfig COSIM = new RoccRpConfig(32, 2, 4, 4, 64, 16, 2, 16, 32, 1000, 500);
+
+    private RoccRpSpec()
+    {
+    }
+
+    public static BlockSpec spec()
+    {
+        return spec(COSIM);
+    }
+
+    public static BlockSpec spec(final RoccRpConfig c)
+    {
+        final BlockSpec.Builder b = BlockSpec.builder(NAME, "rocc_rp")
+            .source("rtl/nic/qp_table_sram.sv")
+            .source("rtl/nic/qp_table_core.sv")
+            .source("rtl/nic/rocc_rp_update.sv")
+            .source("rtl/nic/timer_wheel_ram.sv")
+            .source("rtl/nic/timer_wheel_fifo.sv")
+            .source("rtl/nic/timer_wheel_bank.sv")
+            .source("rtl/nic/timer_wheel.sv")
+            .source("rtl/nic/rocc_rp.sv")
+            .parameter("NumQps", c.numQps())
+            .parameter("SramLatency", c.sramLatency())
+            .parameter("OutDepth", c.outDepth())
+            .parameter("MetaDepth", c.metaDepth())
+            .parameter("NumSlots", c.numSlots())
+            .parameter("SlotCycles", c.slotCycles())
+            .parameter("NumLanes", c.numLanes())
+            .parameter("DeadlineWidth", c.deadlineWidth())
+            .parameter("StatWidth", c.statWidth());
+        for (final RoccRpPorts.Port p : RoccRpPorts.of(c))
+        {
+            if (p.output())
+            {
+                b.out(p.name(), p.width());
+            }
+            else
+            {
+                b.in(p.name(), p.width());
+            }
+        }
+        final List<String> upd = new ArrayList<>(RoccRpPorts.UPD_DATA);
+        upd.addAll(RoccRpPorts.STATS);
+        return b
+            .stream(StreamSpec.in("cnp", "cnp_valid_i", "cnp_ready_o", RoccRpPorts.CNP_DATA.toArray(new String[0])))
+            .stream(StreamSpec.out("upd", "upd_valid_o", "upd_ready_i", upd.toArray(new String[0])))
+            .build();
+    }
+
+    /** The model configuration of a (possibly varied) spec. */
+    public static RoccRpConfig config(final BlockSpec spec)
+    {
+        return new RoccRpConfig(
+            spec.intParameter("NumQps", COSIM.numQps()),
+            spec.intParameter("SramLatency", COSIM.sramLatency()),
+            spec.intParameter("OutDepth", COSIM.outDepth()),
+            spec.intParameter("MetaDepth", COSIM.metaDepth()),
+            spec.intParameter("NumSlots", COSIM.numSlots()),
+            spec.intParameter("SlotCycles", COSIM.slotCycles()),
+            spec.intParameter("NumLanes", COSIM.numLanes()),
+            spec.intParameter("DeadlineWidth", COSIM.deadlineWidth()),
+            spec.intParameter("StatWidth", COSIM.statWidth()),
+            COSIM.rateMax(),
+            COSIM.recoveryCycles());
+    }
+}

@@ -1,0 +1,308 @@
+package dev.ccsilicon.blocks.roccrp;
+
+import dev.ccsilicon.blocks.roccrp.RoccRpBench.Update;
+import dev.ccsilicon.blocks.qptable.RoccRpContext;
+import dev.ccsilicon.hdl.ResourceReport;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static dev.ccsilicon.blocks.roccrp.RoccRpUpdate.*;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Seed 000 Algorithm 2 on the block model, branch by branch (docs/blocks/rocc_rp.md). */
+class RoccRpTest
+{
+    private static final long CP_A = RoccRpContext.cpId(1, 3);
+    private static final long CP_B = RoccRpContext.cpId(2, 7);
+
+    private static RoccRpBench installed(final int qp, final long rate, final long cp)
+    {
+        final RoccRpBench b = new RoccRpBench(RoccRpBench.small());
+        b.offer(qp, rate, cp);
+        b.drain();
+        return b;
+    }
+
+    private static Update last(final RoccRpBench b)
+    {
+        return b.updates.get(b.updates.size() - 1);
+    }
+
+    @Test
+    void noLimiterYetAcceptsUnconditionallyAndArmsTheTimer()
+    {
+        final RoccRpBench b = installed(5, 700, CP_A);
+        assertEquals(List.of(new Update(last(b).cycle(), 5, 700, true, RES_ACCEPT_NEW)), b.updates);
+        assertEquals(1, b.rp.timersArmed());
+        assertEquals(1, b.rp.statAccept());
+    }
+
+    @Test
+    void lowerRateFromAnotherCpIsAccepted()
+    {
+        final RoccRpBench b = installed(5, 700, CP_A);
+        b.offer(5, 699, CP_B);
+        b.drain();
+        final Update u = last(b);
+        assertEquals(699, u.rate());
+        assertEquals(RES_ACCEPT_LOWER, u.cause());
+    }
+
+    @Test
+    void equalRateFromAnotherCpIsAcceptedAsThePaperSaysLessOrEqual()
+    {
+        final RoccRpBench b = installed(5, 700, CP_A);
+        b.offer(5, 700, CP_B);
+        b.drain();
+        assertEquals(RES_ACCEPT_EQUAL, last(b).cause());
+        assertEquals(2, b.updates.size());
+        // The CP is now B: B may raise the rate, A may not.
+        b.offer(5, 800, CP_A);
+        b.offer(5, 900, CP_B);
+        b.drain();
+        assertEquals(3, b.updates.size());
+        assertEquals(RES_ACCEPT_SAME_CP, last(b).cause());
+        assertEquals(900, last(b).rate());
+        assertEquals(1, b.rp.statReject());
+    }
+
+    @Test
+    void higherRateFromTheSameCpIsAccepted()
+    {
+        final RoccRpBench b = installed(5, 700, CP_A);
+        b.offer(5, 950, CP_A);
+        b.drain();
+        assertEquals(RES_ACCEPT_SAME_CP, last(b).cause());
+        assertEquals(950, last(b).rate());
+    }
+
+    @Test
+    void higherRateFromAnotherCpIsRejectedWithoutAnUpdate()
+    {
+        final RoccRpBench b = installed(5, 700, CP_A);
+        b.offer(5, 701, CP_B);
+        b.drain();
+        assertEquals(1, b.updates.size());
+        assertEquals(1, b.rp.statReject());
+        assertEquals(0, b.rp.statStale());
+    }
+
+    @Test
+    void recoveryDoublesEveryPeriodClampsAtLineRateThenRemovesTheLimiter()
+    {
+        final RoccRpConfig c = RoccRpBench.small();
+        final RoccRpBench b = installed(9, 70, CP_A);
+        b.run(10 * c.recoveryCycles());
+        final List<Update> u = b.updates;
+        final long[] rates = {70, 140, 280, 560, 1000, 1000};
+        final int[] causes = {RES_ACCEPT_NEW, RES_DOUBLE, RES_DOUBLE, RES_DOUBLE, RES_DOUBLE_CLAMP, RES_REMOVE};
+        assertEquals(rates.length, u.size(), u::toString);
+        for (int i = 0; i < rates.length; i++)
+        {
+            assertEquals(rates[i], u.get(i).rate(), "update " + i);
+            assertEquals(causes[i], u.get(i).cause(), "update " + i);
+            assertEquals(i < rates.length - 1, u.get(i).limiter(), "update " + i);
+            if (i > 0)
+            {
+                final long gap = u.get(i).cycle() - u.get(i - 1).cycle();
+                assertTrue(gap >= c.recoveryCycles() - c.slotCycles() && gap <= c.recoveryCycles() + c.slotCycles() + 40,
+                    "period " + i + " lasted " + gap + " cycles");
+            }
+        }
+        assertEquals(0, b.rp.timersArmed(), "the removal cancels the timer");
+        assertEquals(4, b.rp.statDouble());
+        assertEquals(1, b.rp.statRemove());
+        assertEquals(0, b.rp.statStale() + b.rp.statIgnored() + b.rp.statArmReject());
+    }
+
+    @Test
+    void aCnpAboveLineRateInstallsALimiterThatTheNextExpiryRemoves()
+    {
+        final RoccRpBench b = installed(3, 5000, CP_A);
+        b.run(2 * RoccRpBench.small().recoveryCycles());
+        assertEquals(2, b.updates.size());
+        assertEquals(RES_REMOVE, last(b).cause());
+        assertFalse(last(b).limiter());
+    }
+
+    @Test
+    void zeroRateStaysZeroBecauseDoublingZeroIsZero()
+    {
+        final RoccRpBench b = installed(3, 0, CP_A);
+        b.run(3 * RoccRpBench.small().recoveryCycles());
+        assertTrue(b.updates.size() >= 3);
+        for (final Update u : b.updates)
+        {
+            assertEquals(0, u.rate());
+            assertTrue(u.limiter());
+        }
+    }
+
+    /**
+     * A CNP at every offset around the moment QP 7's timer pops, one run per offset. Whatever the
+     * race, an accepted CNP restarts the recovery period: the next doubling comes a full period
+     * after it, never right away (which is what a stale expiry would do), and nothing is lost.
+     */
+    @Test
+    void cnpsRacingAnExpiryNeverLetTheStaleExpiryDouble()
+    {
+        final RoccRpConfig c = RoccRpBench.small();
+        long stale = 0;
+        long staleWheel = 0;
+        long staleGen = 0;
+        long races = 0;
+        for (int offset = -40; offset <= 40; offset++)
+        {
+            final RoccRpBench b = installed(7, 100, CP_A);
+            final long t0 = b.updates.get(0).cycle();
+            final long target = t0 + c.recoveryCycles() - c.slotCycles() + offset;
+            while (b.now() < target)
+            {
+                b.cycle();
+            }
+            // A burst on the racing QP, and traffic on another one of the same lane.
+            b.offer(7, 90, CP_B);
+            b.offer(7, 80, CP_B);
+            b.offer(9, 80, CP_B);
+            b.offer(7, 85, CP_B);
+            b.run(3 * c.recoveryCycles());
+            final List<Update> u = b.updatesOf(7);
+            long lastAccept = -1;
+            for (int i = 1; i < u.size(); i++)
+            {
+                final Update x = u.get(i);
+                if (isAccept(x.cause()))
+                {
+                    lastAccept = x.cycle();
+                }
+                else if (x.cause() == RES_DOUBLE || x.cause() == RES_DOUBLE_CLAMP)
+                {
+                    final long since = x.cycle() - Math.max(lastAccept, u.get(i - 1).cycle());
+                    assertTrue(since >= c.recoveryCycles() - c.slotCycles(),
+                        "offset " + offset + ": doubling " + since + " cycles after the previous update: " + u);
+                }
+            }
+            assertEquals(4, u.stream().filter(x -> isAccept(x.cause())).count(), "offset " + offset + ": " + u);
+            assertEquals(85, u.stream().filter(x -> isAccept(x.cause())).reduce((a, z) -> z).orElseThrow().rate());
+            stale += b.rp.statStale();
+            races += b.rp.statRace();
+            staleWheel += b.rp.resultCount(RES_STALE_WHEEL);
+            staleGen += b.rp.resultCount(RES_STALE_GEN);
+            assertEquals(0, b.rp.statArmReject());
+        }
+        assertEquals(stale, staleWheel + staleGen);
+        assertTrue(staleWheel > 0, "a re-arm reached the wheel after the timer popped");
+        assertTrue(staleGen > 0, "a CNP was accepted between a probe and its confirmation");
+        assertTrue(races > 0, "some CNPs met their own QP's expiry at arbitration");
+    }
+
+    /**
+     * Heavy CNP traffic on four QPs of both lanes with update backpressure: CNPs race expiries all
+     * the time. Whatever happens, a doubling or removal never follows an accepted CNP of the same QP
+     * by less than a recovery period (minus the wheel's granularity and the backpressure slack).
+     */
+    @Test
+    void underHeavyRacingNoExpiryEverActsWithinAPeriodOfAnAcceptedCnp()
+    {
+        final RoccRpConfig c = RoccRpBench.small();
+        final RoccRpBench b = new RoccRpBench(c);
+        final dev.ccsilicon.hdl.SeededRandom rnd = new dev.ccsilicon.hdl.SeededRandom(5, "race");
+        b.updReady = cy -> (cy * 0x9E3779B97F4A7C15L >>> 61) != 0;
+        while (b.now() < 300_000)
+        {
+            if (b.pending.isEmpty() && rnd.nextInt(40) == 0)
+            {
+                b.offer(rnd.nextInt(4), 1 + rnd.nextInt(1200), RoccRpContext.cpId(rnd.nextInt(2), 0));
+            }
+            b.cycle();
+        }
+        b.drain();
+        final long[] lastAccept = new long[4];
+        java.util.Arrays.fill(lastAccept, Long.MIN_VALUE / 2);
+        long expiryActions = 0;
+        for (final Update u : b.updates)
+        {
+            if (isAccept(u.cause()))
+            {
+                lastAccept[u.qp()] = u.cycle();
+            }
+            else
+            {
+                expiryActions++;
+                assertTrue(u.cycle() - lastAccept[u.qp()] >= c.recoveryCycles() - c.slotCycles() - 16,
+                    "QP " + u.qp() + ": expiry action " + (u.cycle() - lastAccept[u.qp()]) + " cycles after an accept");
+            }
+        }
+        assertTrue(expiryActions > 300, "expiry actions " + expiryActions);
+        assertTrue(b.rp.resultCount(RES_STALE_WHEEL) > 0 && b.rp.resultCount(RES_STALE_GEN) > 0,
+            "stale " + b.rp.resultCount(RES_STALE_WHEEL) + " / " + b.rp.resultCount(RES_STALE_GEN));
+        assertEquals(0, b.rp.statArmReject());
+    }
+
+    @Test
+    void backToBackCnpsOnOneQpAreForwardedAndMatchTheReference()
+    {
+        final RoccRpConfig c = RoccRpBench.small();
+        final RoccRpBench b = new RoccRpBench(c);
+        final RoccRpReference ref = new RoccRpReference(c.rateMax(), c.recoveryCycles());
+        final long[] rates = {500, 400, 400, 600, 300, 350, 200, 900, 100};
+        final long[] cps = {CP_A, CP_B, CP_A, CP_B, CP_A, CP_A, CP_B, CP_B, CP_A};
+        for (int i = 0; i < rates.length; i++)
+        {
+            b.offer(4, rates[i], cps[i]);
+        }
+        b.drain();
+        for (final RoccRpBench.Accepted a : b.accepted)
+        {
+            ref.cnp(a.cycle(), a.cnp().qp(), a.cnp().rate(), a.cnp().cp());
+        }
+        assertSameSequence(ref.updatesOf(4), b.updatesOf(4));
+        assertTrue(b.rp.table().statFwd() >= rates.length - 2, "consecutive CNPs met in the pipeline");
+        assertEquals(rates.length, b.accepted.get(b.accepted.size() - 1).cycle() - b.accepted.get(0).cycle() + 1,
+            "one CNP per cycle");
+    }
+
+    static void assertSameSequence(final List<RoccRpReference.Update> expected, final List<Update> actual)
+    {
+        assertEquals(expected.size(), actual.size(), () -> "expected " + expected + "\nactual " + actual);
+        for (int i = 0; i < expected.size(); i++)
+        {
+            final RoccRpReference.Update e = expected.get(i);
+            final Update a = actual.get(i);
+            final int n = i;
+            assertEquals(e.rate(), a.rate(), () -> "update " + n + ": " + expected + "\n" + actual);
+            assertEquals(e.limiter(), a.limiter(), () -> "update " + n + ": " + expected + "\n" + actual);
+            assertEquals(e.cause(), a.cause(), () -> "update " + n + ": " + expected + "\n" + actual);
+        }
+    }
+
+    @Test
+    void latencyOfAnAcceptedCnpIsSramLatencyPlusTwo()
+    {
+        final RoccRpBench b = installed(1, 10, CP_A);
+        assertEquals(b.rp.config().sramLatency() + 2, b.updates.get(0).cycle() - b.accepted.get(0).cycle());
+    }
+
+    @Test
+    void stateBitsPerQpAreTheContextPlusTheWheelLists()
+    {
+        final RoccRpConfig d = RoccRpConfig.defaults(1e9);
+        assertEquals(55_000, d.recoveryCycles());
+        assertEquals(61 + 30, d.bitsPerQp());
+        final RoccRpBench b = new RoccRpBench(RoccRpBench.small());
+        final String report = ResourceReport.of(b.clk).toString();
+        assertTrue(report.contains("u_table"), report);
+        assertEquals(61L * 64, b.rp.table().sram().sramBits());
+    }
+
+    @Test
+    void configRejectsAGenerationThatCouldAlias()
+    {
+        assertThrows(IllegalArgumentException.class, () -> new RoccRpConfig(64, 2, 8, 8, 64, 16, 2, 20, 32, 1000, 600));
+        assertThrows(IllegalArgumentException.class, () -> new RoccRpConfig(64, 2, 4, 4, 64, 16, 2, 20, 32, 1000, 1024));
+    }
+}
