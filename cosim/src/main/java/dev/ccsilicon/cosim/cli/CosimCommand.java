@@ -1,13 +1,14 @@
 package dev.ccsilicon.cosim.cli;
 
 import dev.ccsilicon.cosim.jverilator.BlockSpec;
-import dev.ccsilicon.cosim.jverilator.PortSpec;
 import dev.ccsilicon.cosim.jverilator.RtlBuildException;
 import dev.ccsilicon.cosim.lockstep.BlockAdapter;
 import dev.ccsilicon.cosim.lockstep.CosimOptions;
 import dev.ccsilicon.cosim.lockstep.CosimRegistry;
 import dev.ccsilicon.cosim.lockstep.CosimResult;
 import dev.ccsilicon.cosim.lockstep.LockstepEngine;
+import dev.ccsilicon.hdl.Direction;
+import dev.ccsilicon.hdl.PortSpec;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -175,7 +176,7 @@ public final class CosimCommand implements Callable<Integer>
         sb.append(String.format(Locale.ROOT, "%-18s top=%-18s ports:", spec.name(), spec.top()));
         for (final PortSpec p : spec.ports())
         {
-            sb.append(' ').append(p.name()).append(p.direction() == dev.ccsilicon.cosim.jverilator.Direction.IN ? ":in:" : ":out:")
+            sb.append(' ').append(p.name()).append(p.direction() == Direction.IN ? ":in:" : ":out:")
                 .append(p.width());
         }
         return sb.toString();

@@ -1,5 +1,9 @@
 package dev.ccsilicon.cosim.jverilator;
 
+import dev.ccsilicon.hdl.Direction;
+import dev.ccsilicon.hdl.PortSpec;
+import dev.ccsilicon.hdl.StreamSpec;
+
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,5 +1,8 @@
 package dev.ccsilicon.cosim.jverilator;
 
+import dev.ccsilicon.hdl.PortSpec;
+import dev.ccsilicon.hdl.StreamSpec;
+
 import java.util.List;
 
 /**

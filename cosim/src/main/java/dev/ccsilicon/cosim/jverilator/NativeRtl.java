@@ -1,5 +1,7 @@
 package dev.ccsilicon.cosim.jverilator;
 
+import dev.ccsilicon.hdl.PortSpec;
+
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;

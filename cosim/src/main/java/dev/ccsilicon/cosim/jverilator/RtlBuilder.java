@@ -1,5 +1,8 @@
 package dev.ccsilicon.cosim.jverilator;
 
+import dev.ccsilicon.hdl.Direction;
+import dev.ccsilicon.hdl.PortSpec;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;

@@ -1,5 +1,7 @@
 package dev.ccsilicon.cosim.jverilator;
 
+import dev.ccsilicon.hdl.StreamSpec;
+
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;

@@ -2,7 +2,7 @@ package dev.ccsilicon.cosim.lockstep;
 
 import dev.ccsilicon.cosim.jverilator.BlockSpec;
 import dev.ccsilicon.cosim.jverilator.StreamBatch;
-import dev.ccsilicon.cosim.jverilator.StreamSpec;
+import dev.ccsilicon.hdl.StreamSpec;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;

@@ -3,12 +3,12 @@ package dev.ccsilicon.cosim.lockstep;
 import dev.ccsilicon.cosim.jverilator.BlockSpec;
 import dev.ccsilicon.cosim.jverilator.ChildProcessRtl;
 import dev.ccsilicon.cosim.jverilator.NativeRtl;
-import dev.ccsilicon.cosim.jverilator.PortSpec;
 import dev.ccsilicon.cosim.jverilator.Rtl;
 import dev.ccsilicon.cosim.jverilator.RtlBuilder;
 import dev.ccsilicon.cosim.jverilator.RtlFatalException;
 import dev.ccsilicon.cosim.jverilator.RtlLibrary;
 import dev.ccsilicon.cosim.jverilator.StreamBatch;
+import dev.ccsilicon.hdl.PortSpec;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

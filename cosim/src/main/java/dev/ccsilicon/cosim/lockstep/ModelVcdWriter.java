@@ -1,8 +1,8 @@
 package dev.ccsilicon.cosim.lockstep;
 
 import dev.ccsilicon.cosim.jverilator.BlockSpec;
-import dev.ccsilicon.cosim.jverilator.Direction;
-import dev.ccsilicon.cosim.jverilator.PortSpec;
+import dev.ccsilicon.hdl.Direction;
+import dev.ccsilicon.hdl.PortSpec;
 
 import java.io.BufferedWriter;
 import java.io.IOException;

@@ -1,7 +1,7 @@
 package dev.ccsilicon.cosim.blocks.fxpaccumulator;
 
 import dev.ccsilicon.cosim.jverilator.BlockSpec;
-import dev.ccsilicon.cosim.jverilator.StreamSpec;
+import dev.ccsilicon.hdl.StreamSpec;
 
 /** Port declaration of {@code rtl/common/fxp_accumulator.sv}: the one source of truth for its pins. */
 public final class FxpAccumulatorSpec

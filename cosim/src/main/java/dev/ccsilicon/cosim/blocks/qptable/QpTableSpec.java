@@ -3,7 +3,7 @@ package dev.ccsilicon.cosim.blocks.qptable;
 import dev.ccsilicon.blocks.qptable.QpTableConfig;
 import dev.ccsilicon.blocks.qptable.QpTablePort;
 import dev.ccsilicon.cosim.jverilator.BlockSpec;
-import dev.ccsilicon.cosim.jverilator.StreamSpec;
+import dev.ccsilicon.hdl.StreamSpec;
 
 /**
  * Pins of {@code rtl/nic/qp_table.sv}, built from the model's own declaration

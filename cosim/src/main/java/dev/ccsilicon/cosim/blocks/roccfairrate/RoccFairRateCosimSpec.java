@@ -5,7 +5,7 @@ import dev.ccsilicon.blocks.roccfairrate.RoccFairRateConfig;
 import dev.ccsilicon.blocks.roccfairrate.RoccFairRatePorts;
 import dev.ccsilicon.blocks.roccfairrate.RoccFairRatePorts.Port;
 import dev.ccsilicon.cosim.jverilator.BlockSpec;
-import dev.ccsilicon.cosim.jverilator.StreamSpec;
+import dev.ccsilicon.hdl.StreamSpec;
 import dev.ccsilicon.hdl.fixed.Rounding;
 
 import static dev.ccsilicon.blocks.roccfairrate.RoccFairRatePorts.*;

@@ -3,8 +3,8 @@ package dev.ccsilicon.cosim.blocks.roccflowtable;
 import dev.ccsilicon.blocks.roccflowtable.RoccFlowTableConfig;
 import dev.ccsilicon.blocks.roccflowtable.RoccFlowTablePorts;
 import dev.ccsilicon.cosim.jverilator.BlockSpec;
-import dev.ccsilicon.cosim.jverilator.PortSpec;
-import dev.ccsilicon.cosim.jverilator.StreamSpec;
+import dev.ccsilicon.hdl.PortSpec;
+import dev.ccsilicon.hdl.StreamSpec;
 
 /**
  * {@code rocc_flow_table} at its pins, built from the model's own declaration

@@ -3,7 +3,7 @@ package dev.ccsilicon.cosim.blocks.roccrp;
 import dev.ccsilicon.blocks.roccrp.RoccRpConfig;
 import dev.ccsilicon.blocks.roccrp.RoccRpPorts;
 import dev.ccsilicon.cosim.jverilator.BlockSpec;
-import dev.ccsilicon.cosim.jverilator.StreamSpec;
+import dev.ccsilicon.hdl.StreamSpec;
 
 import java.util.ArrayList;
 import java.util.List;

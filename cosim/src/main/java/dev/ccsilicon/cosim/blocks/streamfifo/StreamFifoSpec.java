@@ -1,7 +1,7 @@
 package dev.ccsilicon.cosim.blocks.streamfifo;
 
 import dev.ccsilicon.cosim.jverilator.BlockSpec;
-import dev.ccsilicon.cosim.jverilator.StreamSpec;
+import dev.ccsilicon.hdl.StreamSpec;
 
 /** Port declaration of {@code rtl/common/stream_fifo.sv}: the one source of truth for its pins. */
 public final class StreamFifoSpec

@@ -3,7 +3,7 @@ package dev.ccsilicon.cosim.blocks.timerwheel;
 import dev.ccsilicon.blocks.timerwheel.TimerWheelConfig;
 import dev.ccsilicon.blocks.timerwheel.TimerWheelPorts;
 import dev.ccsilicon.cosim.jverilator.BlockSpec;
-import dev.ccsilicon.cosim.jverilator.StreamSpec;
+import dev.ccsilicon.hdl.StreamSpec;
 
 /**
  * {@code BlockSpec} of {@code rtl/nic/timer_wheel.sv}, derived from the model's own pin list

@@ -1,4 +1,4 @@
-package dev.ccsilicon.cosim.jverilator;
+package dev.ccsilicon.hdl;
 
 import java.util.List;
 

@@ -1,4 +1,4 @@
-package dev.ccsilicon.cosim.jverilator;
+package dev.ccsilicon.hdl;
 
 /** Direction of a port or a stream, seen from the block. */
 public enum Direction

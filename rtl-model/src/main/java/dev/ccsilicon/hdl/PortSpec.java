@@ -1,4 +1,4 @@
-package dev.ccsilicon.cosim.jverilator;
+package dev.ccsilicon.hdl;
 
 /**
  * One pin of a block as the Java side declares it: the single source of truth the harness is
