@@ -1,5 +1,7 @@
 package dev.ccsilicon.blocks.qptable;
 
+import dev.ccsilicon.hdl.PortSpec;
+
 import java.util.List;
 
 /**
@@ -80,27 +82,30 @@ public record QpTableConfig(int numQps, int sramLatency, int outDepth, int statW
         return qpWidth() + update.opcodeWidth() + fwdWidth() + 2 * ctxBits() + update.resultWidth();
     }
 
-    /** The block's pins in RTL declaration order (same for {@code qp_table} and {@code qp_table_core} minus its upd_* ports). */
-    public List<QpTablePort> ports()
+    /**
+     * The block's pins in RTL declaration order (same for {@code qp_table} and {@code qp_table_core} minus its
+     * upd_* ports): the one declaration the co-simulation builds its {@code BlockSpec} from.
+     */
+    public List<PortSpec> ports()
     {
         return List.of(
-            QpTablePort.in("clk_i", 1),
-            QpTablePort.in("rst_ni", 1),
-            QpTablePort.in("in_valid_i", 1),
-            QpTablePort.out("in_ready_o", 1),
-            QpTablePort.in("in_qp_i", qpWidth()),
-            QpTablePort.in("in_op_i", update.opcodeWidth()),
-            QpTablePort.in("in_operand_i", update.operandWidth()),
-            QpTablePort.out("out_valid_o", 1),
-            QpTablePort.in("out_ready_i", 1),
-            QpTablePort.out("out_qp_o", qpWidth()),
-            QpTablePort.out("out_op_o", update.opcodeWidth()),
-            QpTablePort.out("out_fwd_o", fwdWidth()),
-            QpTablePort.out("out_old_ctx_o", ctxBits()),
-            QpTablePort.out("out_new_ctx_o", ctxBits()),
-            QpTablePort.out("out_result_o", update.resultWidth()),
-            QpTablePort.out("init_busy_o", 1),
-            QpTablePort.out("stat_fwd_o", statWidth),
-            QpTablePort.out("stat_stall_o", statWidth));
+            PortSpec.in("clk_i", 1),
+            PortSpec.in("rst_ni", 1),
+            PortSpec.in("in_valid_i", 1),
+            PortSpec.out("in_ready_o", 1),
+            PortSpec.in("in_qp_i", qpWidth()),
+            PortSpec.in("in_op_i", update.opcodeWidth()),
+            PortSpec.in("in_operand_i", update.operandWidth()),
+            PortSpec.out("out_valid_o", 1),
+            PortSpec.in("out_ready_i", 1),
+            PortSpec.out("out_qp_o", qpWidth()),
+            PortSpec.out("out_op_o", update.opcodeWidth()),
+            PortSpec.out("out_fwd_o", fwdWidth()),
+            PortSpec.out("out_old_ctx_o", ctxBits()),
+            PortSpec.out("out_new_ctx_o", ctxBits()),
+            PortSpec.out("out_result_o", update.resultWidth()),
+            PortSpec.out("init_busy_o", 1),
+            PortSpec.out("stat_fwd_o", statWidth),
+            PortSpec.out("stat_stall_o", statWidth));
     }
 }

@@ -2,7 +2,9 @@ package dev.ccsilicon.blocks.roccfairrate;
 
 import dev.ccsilicon.hdl.Component;
 import dev.ccsilicon.hdl.Counter;
+import dev.ccsilicon.hdl.Direction;
 import dev.ccsilicon.hdl.Fifo;
+import dev.ccsilicon.hdl.PortSpec;
 import dev.ccsilicon.hdl.Probe;
 import dev.ccsilicon.hdl.Reg;
 import dev.ccsilicon.hdl.RegFile;
@@ -44,7 +46,7 @@ public final class RoccFairRate extends Component
     private static final int BRANCH_SHIFT = CLAMP_SHIFT + CLAMP_BITS;
     private static final int F_SHIFT = BRANCH_SHIFT + BRANCH_BITS;
 
-    private final List<Port> ports;
+    private final List<PortSpec> ports;
     private final int outDepth;
     private final long statMax;
     private final int fShiftInState;
@@ -154,7 +156,7 @@ public final class RoccFairRate extends Component
     }
 
     /** The declared pins of this instance. */
-    public List<Port> ports()
+    public List<PortSpec> ports()
     {
         return ports;
     }
@@ -399,8 +401,8 @@ public final class RoccFairRate extends Component
 
     private Wire inputWire(final String name)
     {
-        final Port p = find(ports, name);
-        if (p.direction() != Direction.IN || p.role() == Role.CLOCK || p.role() == Role.RESET)
+        final PortSpec p = find(ports, name);
+        if (p.direction() != Direction.IN || name.equals(CLK_I) || name.equals(RST_NI))
         {
             throw new IllegalArgumentException(name + " is not a data input pin");
         }
@@ -409,7 +411,7 @@ public final class RoccFairRate extends Component
 
     private void outputProbe(final String name, final LongSupplier value)
     {
-        final Port p = find(ports, name);
+        final PortSpec p = find(ports, name);
         if (p.direction() != Direction.OUT)
         {
             throw new IllegalArgumentException(name + " is not an output pin");

@@ -1,5 +1,7 @@
 package dev.ccsilicon.blocks.roccfairrate;
 
+import dev.ccsilicon.hdl.PortSpec;
+
 import java.util.ArrayList;
 import java.util.List;
 
@@ -7,6 +9,8 @@ import java.util.List;
  * The pins of {@code rtl/switch/rocc_fair_rate.sv}, declared once: the Java model creates its input
  * wires and output probes from this list, the co-simulation harness is generated from it, and the
  * tests hold the docs page and the RTL's port list against it. Order and names are the RTL's.
+ * {@link #CLK_I} and {@link #RST_NI} are the kernel's clock domain and {@code reset()}; the
+ * {@code cfg_*_i} pins are static configuration, written while {@code enable_i} is low and then held.
  */
 public final class RoccFairRatePorts
 {
@@ -38,80 +42,49 @@ public final class RoccFairRatePorts
     public static final String STAT_LATE_TICKS_O = "stat_late_ticks_o";
     public static final String STAT_MERGED_TICKS_O = "stat_merged_ticks_o";
 
-    /** Direction seen from the block. */
-    public enum Direction
-    {
-        IN, OUT
-    }
-
-    /** What drives or consumes a pin. */
-    public enum Role
-    {
-        /** {@code clk_i}: the kernel's clock domain. */
-        CLOCK,
-        /** {@code rst_ni}: the kernel's {@code reset()}. */
-        RESET,
-        /** Static configuration: written while {@code enable_i} is low, then held. */
-        CONFIG,
-        /** Changes cycle by cycle. */
-        DYNAMIC
-    }
-
-    /**
-     * One pin.
-     *
-     * @param name      the RTL port name.
-     * @param direction seen from the block.
-     * @param width     bits at the given parameters.
-     * @param role      clock, reset, static configuration or dynamic.
-     */
-    public record Port(String name, Direction direction, int width, Role role)
-    {
-    }
-
     private RoccFairRatePorts()
     {
     }
 
     /** The pins at the parameters of {@code cfg}, in RTL declaration order. */
-    public static List<Port> of(final RoccFairRateConfig cfg, final int statWidth)
+    public static List<PortSpec> of(final RoccFairRateConfig cfg, final int statWidth)
     {
         final int q = cfg.qWidth();
         final int fi = cfg.fIntWidth();
         final int ab = cfg.abWidth();
         final int pw = cfg.portWidth();
-        final List<Port> ports = new ArrayList<>();
-        ports.add(new Port(CLK_I, Direction.IN, 1, Role.CLOCK));
-        ports.add(new Port(RST_NI, Direction.IN, 1, Role.RESET));
-        ports.add(new Port(ENABLE_I, Direction.IN, 1, Role.DYNAMIC));
-        ports.add(new Port(CFG_PERIOD_I, Direction.IN, cfg.periodWidth(), Role.CONFIG));
-        ports.add(new Port(CFG_Q_REF_I, Direction.IN, q, Role.CONFIG));
-        ports.add(new Port(CFG_Q_MID_I, Direction.IN, q, Role.CONFIG));
-        ports.add(new Port(CFG_Q_MAX_I, Direction.IN, q, Role.CONFIG));
-        ports.add(new Port(CFG_F_MIN_I, Direction.IN, fi, Role.CONFIG));
-        ports.add(new Port(CFG_F_MAX_I, Direction.IN, fi, Role.CONFIG));
-        ports.add(new Port(CFG_F_INIT_I, Direction.IN, fi, Role.CONFIG));
-        ports.add(new Port(CFG_ALPHA_I, Direction.IN, ab, Role.CONFIG));
-        ports.add(new Port(CFG_BETA_I, Direction.IN, ab, Role.CONFIG));
-        ports.add(new Port(Q_RD_REQ_O, Direction.OUT, 1, Role.DYNAMIC));
-        ports.add(new Port(Q_RD_PORT_O, Direction.OUT, pw, Role.DYNAMIC));
-        ports.add(new Port(Q_RD_BYTES_I, Direction.IN, cfg.qBytesWidth(), Role.DYNAMIC));
-        ports.add(new Port(OUT_VALID_O, Direction.OUT, 1, Role.DYNAMIC));
-        ports.add(new Port(OUT_READY_I, Direction.IN, 1, Role.DYNAMIC));
-        ports.add(new Port(OUT_PORT_O, Direction.OUT, pw, Role.DYNAMIC));
-        ports.add(new Port(OUT_F_O, Direction.OUT, cfg.fWidth(), Role.DYNAMIC));
-        ports.add(new Port(OUT_BRANCH_O, Direction.OUT, 2, Role.DYNAMIC));
-        ports.add(new Port(OUT_CLAMP_O, Direction.OUT, 2, Role.DYNAMIC));
-        ports.add(new Port(OUT_RATIO_LOG2_O, Direction.OUT, 3, Role.DYNAMIC));
-        ports.add(new Port(STAT_LATE_TICKS_O, Direction.OUT, statWidth, Role.DYNAMIC));
-        ports.add(new Port(STAT_MERGED_TICKS_O, Direction.OUT, statWidth, Role.DYNAMIC));
+        final List<PortSpec> ports = new ArrayList<>();
+        ports.add(PortSpec.in(CLK_I, 1));
+        ports.add(PortSpec.in(RST_NI, 1));
+        ports.add(PortSpec.in(ENABLE_I, 1));
+        ports.add(PortSpec.in(CFG_PERIOD_I, cfg.periodWidth()));
+        ports.add(PortSpec.in(CFG_Q_REF_I, q));
+        ports.add(PortSpec.in(CFG_Q_MID_I, q));
+        ports.add(PortSpec.in(CFG_Q_MAX_I, q));
+        ports.add(PortSpec.in(CFG_F_MIN_I, fi));
+        ports.add(PortSpec.in(CFG_F_MAX_I, fi));
+        ports.add(PortSpec.in(CFG_F_INIT_I, fi));
+        ports.add(PortSpec.in(CFG_ALPHA_I, ab));
+        ports.add(PortSpec.in(CFG_BETA_I, ab));
+        ports.add(PortSpec.out(Q_RD_REQ_O, 1));
+        ports.add(PortSpec.out(Q_RD_PORT_O, pw));
+        ports.add(PortSpec.in(Q_RD_BYTES_I, cfg.qBytesWidth()));
+        ports.add(PortSpec.out(OUT_VALID_O, 1));
+        ports.add(PortSpec.in(OUT_READY_I, 1));
+        ports.add(PortSpec.out(OUT_PORT_O, pw));
+        ports.add(PortSpec.out(OUT_F_O, cfg.fWidth()));
+        ports.add(PortSpec.out(OUT_BRANCH_O, 2));
+        ports.add(PortSpec.out(OUT_CLAMP_O, 2));
+        ports.add(PortSpec.out(OUT_RATIO_LOG2_O, 3));
+        ports.add(PortSpec.out(STAT_LATE_TICKS_O, statWidth));
+        ports.add(PortSpec.out(STAT_MERGED_TICKS_O, statWidth));
         return List.copyOf(ports);
     }
 
     /** The declared pin {@code name}; throws if there is none. */
-    public static Port find(final List<Port> ports, final String name)
+    public static PortSpec find(final List<PortSpec> ports, final String name)
     {
-        for (final Port p : ports)
+        for (final PortSpec p : ports)
         {
             if (p.name().equals(name))
             {

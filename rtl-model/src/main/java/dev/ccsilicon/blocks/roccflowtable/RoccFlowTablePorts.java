@@ -1,26 +1,20 @@
 package dev.ccsilicon.blocks.roccflowtable;
 
+import dev.ccsilicon.hdl.Direction;
+import dev.ccsilicon.hdl.PortSpec;
+import dev.ccsilicon.hdl.StreamSpec;
+
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * The pins of {@code rtl/switch/rocc_flow_table.sv}, declared once: the Java model's channels are
  * built from these fields (same names, same order, same widths) and the co-simulation adapter builds
- * its port list from {@link #ports(RoccFlowTableConfig)}. Each stream's data ports are listed in
- * the order of the model's record fields.
+ * its port list from {@link #ports(RoccFlowTableConfig)} and its streams from {@link #streams()}. Each
+ * stream's data ports are listed in the order of the model's record fields.
  */
 public final class RoccFlowTablePorts
 {
-    /** One pin. */
-    public record Port(String name, boolean output, int width)
-    {
-    }
-
-    /** A valid/ready stream: {@code input} = driven by the environment. */
-    public record Stream(String name, boolean input, String valid, String ready, List<String> data)
-    {
-    }
-
     public static final String TOP = "rocc_flow_table";
     public static final String[] SOURCES = {
         "rtl/switch/rocc_flow_table_fifo.sv",
@@ -129,45 +123,30 @@ public final class RoccFlowTablePorts
     }
 
     /** Every pin of the RTL top, in its declaration order. */
-    public static List<Port> ports(final RoccFlowTableConfig c)
+    public static List<PortSpec> ports(final RoccFlowTableConfig c)
     {
-        final List<Port> p = new ArrayList<>();
-        p.add(new Port("clk_i", false, 1));
-        p.add(new Port("rst_ni", false, 1));
-        p.add(new Port("cfg_switch_id_i", false, RoccFlowTableConfig.SWITCH_ID_WIDTH));
-        p.add(new Port("cfg_cnp_gap_i", false, c.gapWidth()));
-        p.add(new Port("ev_valid_i", false, 1));
-        p.add(new Port("ev_ready_o", true, 1));
-        addFields(p, evFields(), evWidths(c), false);
-        p.add(new Port("rsp_valid_o", true, 1));
-        p.add(new Port("rsp_ready_i", false, 1));
-        addFields(p, rspFields(), rspWidths(c), true);
-        p.add(new Port("upd_valid_i", false, 1));
-        p.add(new Port("upd_ready_o", true, 1));
-        addFields(p, updFields(), updWidths(c), false);
-        p.add(new Port("cnp_valid_o", true, 1));
-        p.add(new Port("cnp_ready_i", false, 1));
-        addFields(p, cnpFields(), cnpWidths(c), true);
-        p.add(new Port("scan_valid_o", true, 1));
-        p.add(new Port("scan_ready_i", false, 1));
-        addFields(p, scanFields(), scanWidths(c), true);
-        p.add(new Port("stat_overflow_o", true, c.statWidth()));
-        p.add(new Port("stat_count_sat_o", true, c.statWidth()));
-        p.add(new Port("stat_deq_miss_o", true, c.statWidth()));
-        p.add(new Port("stat_coalesced_o", true, c.statWidth()));
-        p.add(new Port("init_done_o", true, 1));
-        return p;
+        final List<PortSpec> p = new ArrayList<>();
+        p.add(PortSpec.in("clk_i", 1));
+        p.add(PortSpec.in("rst_ni", 1));
+        p.add(PortSpec.in("cfg_switch_id_i", RoccFlowTableConfig.SWITCH_ID_WIDTH));
+        p.add(PortSpec.in("cfg_cnp_gap_i", c.gapWidth()));
+        addStream(p, ev(), evWidths(c));
+        addStream(p, rsp(), rspWidths(c));
+        addStream(p, upd(), updWidths(c));
+        addStream(p, cnp(), cnpWidths(c));
+        addStream(p, scan(), scanWidths(c));
+        p.add(PortSpec.out("stat_overflow_o", c.statWidth()));
+        p.add(PortSpec.out("stat_count_sat_o", c.statWidth()));
+        p.add(PortSpec.out("stat_deq_miss_o", c.statWidth()));
+        p.add(PortSpec.out("stat_coalesced_o", c.statWidth()));
+        p.add(PortSpec.out("init_done_o", 1));
+        return List.copyOf(p);
     }
 
     /** The valid/ready streams, inputs first. */
-    public static List<Stream> streams()
+    public static List<StreamSpec> streams()
     {
-        return List.of(
-            new Stream("ev", true, "ev_valid_i", "ev_ready_o", List.of(evFields())),
-            new Stream("upd", true, "upd_valid_i", "upd_ready_o", List.of(updFields())),
-            new Stream("rsp", false, "rsp_valid_o", "rsp_ready_i", List.of(rspFields())),
-            new Stream("cnp", false, "cnp_valid_o", "cnp_ready_i", List.of(cnpFields())),
-            new Stream("scan", false, "scan_valid_o", "scan_ready_i", List.of(scanFields())));
+        return List.of(ev(), upd(), rsp(), cnp(), scan());
     }
 
     /** RTL parameter overrides for a configuration (Verilator -G / Yosys chparam). */
@@ -185,11 +164,40 @@ public final class RoccFlowTablePorts
             new String[] {"ScanStarveLimit", Integer.toString(c.scanStarveLimit())});
     }
 
-    private static void addFields(final List<Port> p, final String[] names, final int[] widths, final boolean output)
+    private static StreamSpec ev()
     {
-        for (int i = 0; i < names.length; i++)
+        return StreamSpec.in("ev", "ev_valid_i", "ev_ready_o", evFields());
+    }
+
+    private static StreamSpec upd()
+    {
+        return StreamSpec.in("upd", "upd_valid_i", "upd_ready_o", updFields());
+    }
+
+    private static StreamSpec rsp()
+    {
+        return StreamSpec.out("rsp", "rsp_valid_o", "rsp_ready_i", rspFields());
+    }
+
+    private static StreamSpec cnp()
+    {
+        return StreamSpec.out("cnp", "cnp_valid_o", "cnp_ready_i", cnpFields());
+    }
+
+    private static StreamSpec scan()
+    {
+        return StreamSpec.out("scan", "scan_valid_o", "scan_ready_i", scanFields());
+    }
+
+    /** A stream's pins in RTL order: valid, ready, then the data pins with {@code widths}. */
+    private static void addStream(final List<PortSpec> p, final StreamSpec s, final int[] widths)
+    {
+        final Direction ready = s.direction() == Direction.IN ? Direction.OUT : Direction.IN;
+        p.add(new PortSpec(s.validPort(), s.direction(), 1));
+        p.add(new PortSpec(s.readyPort(), ready, 1));
+        for (int i = 0; i < widths.length; i++)
         {
-            p.add(new Port(names[i], output, widths[i]));
+            p.add(new PortSpec(s.dataPorts().get(i), s.direction(), widths[i]));
         }
     }
 }

@@ -1,5 +1,7 @@
 package dev.ccsilicon.blocks.roccrp;
 
+import dev.ccsilicon.hdl.PortSpec;
+
 import java.util.ArrayList;
 import java.util.List;
 
@@ -9,11 +11,6 @@ import java.util.List;
  */
 public final class RoccRpPorts
 {
-    /** One pin: RTL name, direction (seen from the block) and width. */
-    public record Port(String name, boolean output, int width)
-    {
-    }
-
     /** Statistics outputs, in RTL order. */
     public static final List<String> STATS = List.of(
         "stat_accept_o", "stat_reject_o", "stat_double_o", "stat_remove_o", "stat_stale_o", "stat_ignored_o",
@@ -27,30 +24,30 @@ public final class RoccRpPorts
     {
     }
 
-    public static List<Port> of(final RoccRpConfig config)
+    public static List<PortSpec> of(final RoccRpConfig config)
     {
         final int qw = config.qpWidth();
-        final List<Port> p = new ArrayList<>();
-        p.add(new Port("clk_i", false, 1));
-        p.add(new Port("rst_ni", false, 1));
-        p.add(new Port("cfg_rate_max_i", false, 24));
-        p.add(new Port("cfg_recovery_i", false, config.deadlineWidth()));
-        p.add(new Port("cnp_valid_i", false, 1));
-        p.add(new Port("cnp_ready_o", true, 1));
-        p.add(new Port("cnp_qp_i", false, qw));
-        p.add(new Port("cnp_rate_i", false, 24));
-        p.add(new Port("cnp_cp_i", false, 32));
-        p.add(new Port("upd_valid_o", true, 1));
-        p.add(new Port("upd_ready_i", false, 1));
-        p.add(new Port("upd_qp_o", true, qw));
-        p.add(new Port("upd_rate_o", true, 24));
-        p.add(new Port("upd_limiter_o", true, 1));
-        p.add(new Port("upd_cause_o", true, 4));
-        p.add(new Port("init_busy_o", true, 1));
-        p.add(new Port("timers_armed_o", true, qw + 1));
+        final List<PortSpec> p = new ArrayList<>();
+        p.add(PortSpec.in("clk_i", 1));
+        p.add(PortSpec.in("rst_ni", 1));
+        p.add(PortSpec.in("cfg_rate_max_i", 24));
+        p.add(PortSpec.in("cfg_recovery_i", config.deadlineWidth()));
+        p.add(PortSpec.in("cnp_valid_i", 1));
+        p.add(PortSpec.out("cnp_ready_o", 1));
+        p.add(PortSpec.in("cnp_qp_i", qw));
+        p.add(PortSpec.in("cnp_rate_i", 24));
+        p.add(PortSpec.in("cnp_cp_i", 32));
+        p.add(PortSpec.out("upd_valid_o", 1));
+        p.add(PortSpec.in("upd_ready_i", 1));
+        p.add(PortSpec.out("upd_qp_o", qw));
+        p.add(PortSpec.out("upd_rate_o", 24));
+        p.add(PortSpec.out("upd_limiter_o", 1));
+        p.add(PortSpec.out("upd_cause_o", 4));
+        p.add(PortSpec.out("init_busy_o", 1));
+        p.add(PortSpec.out("timers_armed_o", qw + 1));
         for (final String s : STATS)
         {
-            p.add(new Port(s, true, config.statWidth()));
+            p.add(PortSpec.out(s, config.statWidth()));
         }
         return List.copyOf(p);
     }

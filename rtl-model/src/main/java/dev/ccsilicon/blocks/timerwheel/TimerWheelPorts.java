@@ -1,25 +1,18 @@
 package dev.ccsilicon.blocks.timerwheel;
 
+import dev.ccsilicon.hdl.PortSpec;
+import dev.ccsilicon.hdl.StreamSpec;
+
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * The pins of {@code rtl/nic/timer_wheel.sv}, declared once: the model's port views, the docs page
- * and the co-simulation adapter's {@code BlockSpec} are all derived from this list, in this order.
+ * and the co-simulation adapter's {@code BlockSpec} (pins and streams) are all derived from this
+ * declaration, in this order.
  */
 public final class TimerWheelPorts
 {
-    /** Direction seen from the block. */
-    public enum Direction
-    {
-        IN, OUT
-    }
-
-    /** One pin: RTL name, direction and width in bits. */
-    public record Port(String name, Direction direction, int width)
-    {
-    }
-
     public static final String CLK = "clk_i";
     public static final String RST_N = "rst_ni";
     public static final String CMD_VALID = "cmd_valid_i";
@@ -47,50 +40,54 @@ public final class TimerWheelPorts
     public static final String STAT_LATE_MAX = "stat_late_max_o";
     public static final String STAT_LATE_HIST = "stat_late_hist_o";
 
-    /** Data pins of each stream, in payload order. */
-    public static final List<String> CMD_DATA = List.of(CMD_CANCEL, CMD_QP, CMD_DEADLINE);
-    public static final List<String> RSP_DATA = List.of(RSP_QP, RSP_CODE, RSP_PAST);
-    public static final List<String> EXP_DATA = List.of(EXP_LANE_VALID, EXP_QP, EXP_DEADLINE, EXP_LATE);
-
     private TimerWheelPorts()
     {
     }
 
     /** Every pin of the block built with {@code config}, in RTL declaration order. */
-    public static List<Port> of(final TimerWheelConfig config)
+    public static List<PortSpec> of(final TimerWheelConfig config)
     {
         final int qw = config.qpWidth();
         final int w = config.deadlineWidth();
         final int e = config.numLanes();
         final int sw = config.statWidth();
-        final List<Port> ports = new ArrayList<>();
-        ports.add(new Port(CLK, Direction.IN, 1));
-        ports.add(new Port(RST_N, Direction.IN, 1));
-        ports.add(new Port(CMD_VALID, Direction.IN, 1));
-        ports.add(new Port(CMD_READY, Direction.OUT, 1));
-        ports.add(new Port(CMD_CANCEL, Direction.IN, 1));
-        ports.add(new Port(CMD_QP, Direction.IN, qw));
-        ports.add(new Port(CMD_DEADLINE, Direction.IN, w));
-        ports.add(new Port(RSP_VALID, Direction.OUT, 1));
-        ports.add(new Port(RSP_READY, Direction.IN, 1));
-        ports.add(new Port(RSP_QP, Direction.OUT, qw));
-        ports.add(new Port(RSP_CODE, Direction.OUT, 3));
-        ports.add(new Port(RSP_PAST, Direction.OUT, 1));
-        ports.add(new Port(EXP_VALID, Direction.OUT, 1));
-        ports.add(new Port(EXP_READY, Direction.IN, 1));
-        ports.add(new Port(EXP_LANE_VALID, Direction.OUT, e));
-        ports.add(new Port(EXP_QP, Direction.OUT, e * qw));
-        ports.add(new Port(EXP_DEADLINE, Direction.OUT, e * w));
-        ports.add(new Port(EXP_LATE, Direction.OUT, e * config.lateWidth()));
-        ports.add(new Port(NOW, Direction.OUT, w));
-        ports.add(new Port(ARMED_COUNT, Direction.OUT, qw + 1));
-        ports.add(new Port(STAT_EXPIRED, Direction.OUT, sw));
-        ports.add(new Port(STAT_PAST, Direction.OUT, sw));
-        ports.add(new Port(STAT_REJECT, Direction.OUT, sw));
-        ports.add(new Port(STAT_CANCEL_UNARMED, Direction.OUT, sw));
-        ports.add(new Port(STAT_LATE_MAX, Direction.OUT, config.lateWidth()));
-        ports.add(new Port(STAT_LATE_HIST, Direction.OUT, TimerWheelConfig.HIST_BUCKETS * sw));
+        final List<PortSpec> ports = new ArrayList<>();
+        ports.add(PortSpec.in(CLK, 1));
+        ports.add(PortSpec.in(RST_N, 1));
+        ports.add(PortSpec.in(CMD_VALID, 1));
+        ports.add(PortSpec.out(CMD_READY, 1));
+        ports.add(PortSpec.in(CMD_CANCEL, 1));
+        ports.add(PortSpec.in(CMD_QP, qw));
+        ports.add(PortSpec.in(CMD_DEADLINE, w));
+        ports.add(PortSpec.out(RSP_VALID, 1));
+        ports.add(PortSpec.in(RSP_READY, 1));
+        ports.add(PortSpec.out(RSP_QP, qw));
+        ports.add(PortSpec.out(RSP_CODE, 3));
+        ports.add(PortSpec.out(RSP_PAST, 1));
+        ports.add(PortSpec.out(EXP_VALID, 1));
+        ports.add(PortSpec.in(EXP_READY, 1));
+        ports.add(PortSpec.out(EXP_LANE_VALID, e));
+        ports.add(PortSpec.out(EXP_QP, e * qw));
+        ports.add(PortSpec.out(EXP_DEADLINE, e * w));
+        ports.add(PortSpec.out(EXP_LATE, e * config.lateWidth()));
+        ports.add(PortSpec.out(NOW, w));
+        ports.add(PortSpec.out(ARMED_COUNT, qw + 1));
+        ports.add(PortSpec.out(STAT_EXPIRED, sw));
+        ports.add(PortSpec.out(STAT_PAST, sw));
+        ports.add(PortSpec.out(STAT_REJECT, sw));
+        ports.add(PortSpec.out(STAT_CANCEL_UNARMED, sw));
+        ports.add(PortSpec.out(STAT_LATE_MAX, config.lateWidth()));
+        ports.add(PortSpec.out(STAT_LATE_HIST, TimerWheelConfig.HIST_BUCKETS * sw));
         return List.copyOf(ports);
+    }
+
+    /** The valid/ready streams (command in; response and expiry out), data pins in payload order. */
+    public static List<StreamSpec> streams()
+    {
+        return List.of(
+            StreamSpec.in("cmd", CMD_VALID, CMD_READY, CMD_CANCEL, CMD_QP, CMD_DEADLINE),
+            StreamSpec.out("rsp", RSP_VALID, RSP_READY, RSP_QP, RSP_CODE, RSP_PAST),
+            StreamSpec.out("exp", EXP_VALID, EXP_READY, EXP_LANE_VALID, EXP_QP, EXP_DEADLINE, EXP_LATE));
     }
 
     /** RTL parameter overrides ({@code -G}) that build the RTL with {@code config}. */

@@ -1,6 +1,8 @@
 package dev.ccsilicon.blocks.qptable;
 
 import dev.ccsilicon.blocks.qptable.QpTableBench.Event;
+import dev.ccsilicon.hdl.Direction;
+import dev.ccsilicon.hdl.PortSpec;
 import dev.ccsilicon.hdl.ResourceReport;
 import dev.ccsilicon.hdl.SeededRandom;
 import org.junit.jupiter.api.Test;
@@ -284,9 +286,9 @@ class QpTableTest
     {
         final QpTableConfig c = QpTableConfig.generic(1024);
         final StringBuilder sb = new StringBuilder();
-        for (final QpTablePort p : c.ports())
+        for (final PortSpec p : c.ports())
         {
-            sb.append(p.name()).append(p.output() ? ":o:" : ":i:").append(p.width()).append(' ');
+            sb.append(p.name()).append(p.direction() == Direction.OUT ? ":o:" : ":i:").append(p.width()).append(' ');
         }
         assertEquals("clk_i:i:1 rst_ni:i:1 in_valid_i:i:1 in_ready_o:o:1 in_qp_i:i:10 in_op_i:i:3 in_operand_i:i:34 " +
             "out_valid_o:o:1 out_ready_i:i:1 out_qp_o:o:10 out_op_o:o:3 out_fwd_o:o:2 out_old_ctx_o:o:92 " +

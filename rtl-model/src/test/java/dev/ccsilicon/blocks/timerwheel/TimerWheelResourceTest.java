@@ -1,7 +1,9 @@
 package dev.ccsilicon.blocks.timerwheel;
 
 import dev.ccsilicon.hdl.ClockDomain;
+import dev.ccsilicon.hdl.Direction;
 import dev.ccsilicon.hdl.Memory;
+import dev.ccsilicon.hdl.PortSpec;
 import dev.ccsilicon.hdl.ResourceReport;
 import org.junit.jupiter.api.Test;
 
@@ -69,9 +71,9 @@ class TimerWheelResourceTest
         // checked by the co-simulation build against Verilator's view.
         final String rtl = Files.readString(docsPage().getParent().getParent().getParent().resolve("rtl/nic/timer_wheel.sv"));
         final String docs = Files.readString(docsPage());
-        for (final TimerWheelPorts.Port p : TimerWheelPorts.of(TimerWheelConfig.DEFAULT))
+        for (final PortSpec p : TimerWheelPorts.of(TimerWheelConfig.DEFAULT))
         {
-            final String dir = p.direction() == TimerWheelPorts.Direction.IN ? "input" : "output";
+            final String dir = p.direction() == Direction.IN ? "input" : "output";
             assertTrue(rtl.matches("(?s).*\\b" + dir + "\\s+logic\\s*(\\[[^]]*]\\s*)?" + p.name() + "\\b.*"),
                 "RTL declares " + dir + " " + p.name());
             assertTrue(docs.contains("`" + p.name() + "`"), "docs list " + p.name());

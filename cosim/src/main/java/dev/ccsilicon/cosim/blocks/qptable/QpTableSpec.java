@@ -1,7 +1,6 @@
 package dev.ccsilicon.cosim.blocks.qptable;
 
 import dev.ccsilicon.blocks.qptable.QpTableConfig;
-import dev.ccsilicon.blocks.qptable.QpTablePort;
 import dev.ccsilicon.cosim.jverilator.BlockSpec;
 import dev.ccsilicon.hdl.StreamSpec;
 
@@ -39,17 +38,7 @@ public final class QpTableSpec
             .parameter("SramLatency", sramLatency)
             .parameter("OutDepth", outDepth)
             .parameter("StatWidth", config.statWidth());
-        for (final QpTablePort p : config.ports())
-        {
-            if (p.output())
-            {
-                b.out(p.name(), p.width());
-            }
-            else
-            {
-                b.in(p.name(), p.width());
-            }
-        }
+        config.ports().forEach(b::port);
         return b
             .stream(StreamSpec.in("in", "in_valid_i", "in_ready_o", "in_qp_i", "in_op_i", "in_operand_i"))
             .stream(StreamSpec.out("out", "out_valid_o", "out_ready_i", "out_qp_o", "out_op_o", "out_fwd_o",

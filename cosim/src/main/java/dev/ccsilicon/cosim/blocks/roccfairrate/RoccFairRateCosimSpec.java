@@ -3,8 +3,8 @@ package dev.ccsilicon.cosim.blocks.roccfairrate;
 import dev.ccsilicon.blocks.roccfairrate.RoccFairRate;
 import dev.ccsilicon.blocks.roccfairrate.RoccFairRateConfig;
 import dev.ccsilicon.blocks.roccfairrate.RoccFairRatePorts;
-import dev.ccsilicon.blocks.roccfairrate.RoccFairRatePorts.Port;
 import dev.ccsilicon.cosim.jverilator.BlockSpec;
+import dev.ccsilicon.hdl.PortSpec;
 import dev.ccsilicon.hdl.StreamSpec;
 import dev.ccsilicon.hdl.fixed.Rounding;
 
@@ -58,19 +58,15 @@ public final class RoccFairRateCosimSpec
             .parameter("OutDepth", RoccFairRate.DEFAULT_OUT_DEPTH)
             .parameter("StatWidth", RoccFairRate.DEFAULT_STAT_WIDTH)
             .parameter("SilenceLimit", SILENCE_LIMIT);
-        for (final Port port : RoccFairRatePorts.of(p, RoccFairRate.DEFAULT_STAT_WIDTH))
+        for (final PortSpec port : RoccFairRatePorts.of(p, RoccFairRate.DEFAULT_STAT_WIDTH))
         {
             if (port.name().equals(Q_RD_BYTES_I))
             {
                 b.in(QD_VALID_I, 1).out(QD_READY_O, 1).in(QD_PORT_I, p.portWidth()).in(QD_BYTES_I, p.qBytesWidth());
             }
-            else if (port.direction() == Direction.IN)
-            {
-                b.in(port.name(), port.width());
-            }
             else
             {
-                b.out(port.name(), port.width());
+                b.port(port);
             }
         }
         return b

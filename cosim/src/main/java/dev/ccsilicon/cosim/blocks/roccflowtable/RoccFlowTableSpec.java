@@ -3,8 +3,6 @@ package dev.ccsilicon.cosim.blocks.roccflowtable;
 import dev.ccsilicon.blocks.roccflowtable.RoccFlowTableConfig;
 import dev.ccsilicon.blocks.roccflowtable.RoccFlowTablePorts;
 import dev.ccsilicon.cosim.jverilator.BlockSpec;
-import dev.ccsilicon.hdl.PortSpec;
-import dev.ccsilicon.hdl.StreamSpec;
 
 /**
  * {@code rocc_flow_table} at its pins, built from the model's own declaration
@@ -41,16 +39,8 @@ public final class RoccFlowTableSpec
         {
             b.parameter(p[0], p[1]);
         }
-        for (final RoccFlowTablePorts.Port p : RoccFlowTablePorts.ports(c))
-        {
-            b.port(p.output() ? PortSpec.out(p.name(), p.width()) : PortSpec.in(p.name(), p.width()));
-        }
-        for (final RoccFlowTablePorts.Stream s : RoccFlowTablePorts.streams())
-        {
-            final String[] data = s.data().toArray(new String[0]);
-            b.stream(s.input() ? StreamSpec.in(s.name(), s.valid(), s.ready(), data)
-                : StreamSpec.out(s.name(), s.valid(), s.ready(), data));
-        }
+        RoccFlowTablePorts.ports(c).forEach(b::port);
+        RoccFlowTablePorts.streams().forEach(b::stream);
         return b.build();
     }
 

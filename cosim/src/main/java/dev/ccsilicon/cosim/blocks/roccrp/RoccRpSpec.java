@@ -50,17 +50,7 @@ public final class RoccRpSpec
             .parameter("NumLanes", c.numLanes())
             .parameter("DeadlineWidth", c.deadlineWidth())
             .parameter("StatWidth", c.statWidth());
-        for (final RoccRpPorts.Port p : RoccRpPorts.of(c))
-        {
-            if (p.output())
-            {
-                b.out(p.name(), p.width());
-            }
-            else
-            {
-                b.in(p.name(), p.width());
-            }
-        }
+        RoccRpPorts.of(c).forEach(b::port);
         final List<String> upd = new ArrayList<>(RoccRpPorts.UPD_DATA);
         upd.addAll(RoccRpPorts.STATS);
         return b

@@ -3,7 +3,6 @@ package dev.ccsilicon.cosim.blocks.timerwheel;
 import dev.ccsilicon.blocks.timerwheel.TimerWheelConfig;
 import dev.ccsilicon.blocks.timerwheel.TimerWheelPorts;
 import dev.ccsilicon.cosim.jverilator.BlockSpec;
-import dev.ccsilicon.hdl.StreamSpec;
 
 /**
  * {@code BlockSpec} of {@code rtl/nic/timer_wheel.sv}, derived from the model's own pin list
@@ -40,25 +39,9 @@ public final class TimerWheelSpec
         {
             b.parameter(p.name(), p.value());
         }
-        for (final TimerWheelPorts.Port p : TimerWheelPorts.of(config))
-        {
-            if (p.direction() == TimerWheelPorts.Direction.IN)
-            {
-                b.in(p.name(), p.width());
-            }
-            else
-            {
-                b.out(p.name(), p.width());
-            }
-        }
-        return b
-            .stream(StreamSpec.in("cmd", TimerWheelPorts.CMD_VALID, TimerWheelPorts.CMD_READY,
-                TimerWheelPorts.CMD_DATA.toArray(new String[0])))
-            .stream(StreamSpec.out("rsp", TimerWheelPorts.RSP_VALID, TimerWheelPorts.RSP_READY,
-                TimerWheelPorts.RSP_DATA.toArray(new String[0])))
-            .stream(StreamSpec.out("exp", TimerWheelPorts.EXP_VALID, TimerWheelPorts.EXP_READY,
-                TimerWheelPorts.EXP_DATA.toArray(new String[0])))
-            .build();
+        TimerWheelPorts.of(config).forEach(b::port);
+        TimerWheelPorts.streams().forEach(b::stream);
+        return b.build();
     }
 
     /** The model configuration a (possibly varied) spec was built with. */
