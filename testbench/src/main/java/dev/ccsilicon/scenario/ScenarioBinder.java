@@ -1,6 +1,8 @@
 package dev.ccsilicon.scenario;
 
+import dev.ccsilicon.blocks.roccfairrate.RoccFairRateConfig;
 import dev.ccsilicon.blocks.roccfairrate.RoccProfile;
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -36,6 +38,25 @@ final class ScenarioBinder
     static final long DEFAULT_MTU = 1000L;
     static final long DEFAULT_SEED = 1L;
 
+    /**
+     * What the RoCC fair-rate block can hold (its default formats, {@link RoccFairRateConfig#fromProfile}),
+     * so that a profile it cannot represent is a user error here rather than a failure of the run.
+     * The switch blocks run at 1 GHz ({@code RoccSwitchCc.CLOCK_HZ}); T is a 24-bit cycle count
+     * (16.777215 ms), but fromProfile computes {@code periodPs * clockHz} in a long, which overflows
+     * above Long.MAX_VALUE / clockHz picoseconds (9.223372036 ms at 1 GHz), so that is the limit.
+     */
+    static final long SWITCH_CLOCK_HZ = 1_000_000_000L;
+    static final long PERIOD_MAX_PS = Math.min(
+        ((1L << RoccFairRateConfig.DEFAULT_PERIOD_WIDTH) - 1) * (1_000_000_000_000L / SWITCH_CLOCK_HZ),
+        Long.MAX_VALUE / SWITCH_CLOCK_HZ);
+    static final long Q_UNIT_BYTES = RoccFairRateConfig.DEFAULT_QUANT_BYTES;
+    static final long Q_MAX_BYTES = ((1L << RoccFairRateConfig.qWidth(
+        RoccFairRateConfig.DEFAULT_Q_BYTES_WIDTH, RoccFairRateConfig.DEFAULT_QUANT_BYTES)) - 1) * Q_UNIT_BYTES;
+    static final long F_UNIT_BPS = RoccFairRateConfig.DEFAULT_RATE_UNIT_MBPS * 1_000_000L;
+    static final long F_MAX_BPS = ((1L << RoccFairRateConfig.DEFAULT_F_INT_WIDTH) - 1) * F_UNIT_BPS;
+    static final double GAIN_MAX = ((1L << (RoccFairRateConfig.DEFAULT_AB_INT_WIDTH +
+        RoccFairRateConfig.DEFAULT_AB_FRAC_WIDTH)) - 1) / (double)(1L << RoccFairRateConfig.DEFAULT_AB_FRAC_WIDTH);
+
     private static final String TIME = "a time such as 60ms";
     private static final String RATE = "a rate such as 10Gbps";
     private static final String SIZE = "a size such as 1000B";
@@ -58,7 +79,13 @@ final class ScenarioBinder
     {
         final Fields top = new Fields(root, "", "name: ..., algorithm: ..., duration: ...", TOP, origins);
 
-        final String name = Values.text(top.required("name", "a name (free text)"), "name", "a name (free text)");
+        final YamlNode nameNode = top.required("name", "a name (free text)");
+        final String name = Values.text(nameNode, "name", "a name (free text)");
+        if (name.isBlank())
+        {
+            throw new ScenarioError(nameNode.origin(), "name",
+                "'" + name + "' is not allowed; name must be non-empty text, such as rocc-dpdk-mix");
+        }
         final YamlNode algorithmNode = top.required("algorithm", Algorithm.allowed());
         final String algorithmText = Values.text(algorithmNode, "algorithm", Algorithm.allowed());
         final Algorithm algorithm = Algorithm.ofFileName(algorithmText);
@@ -374,6 +401,25 @@ final class ScenarioBinder
         final double alpha = gain(fields, "alpha", null == base ? -1 : base.alpha(), why);
         final double beta = gain(fields, "beta", null == base ? -1 : base.beta(), why);
 
+        atMost(fields, "period", period, PERIOD_MAX_PS, Units.formatTime(PERIOD_MAX_PS),
+            " (T is counted in cycles of the 1 GHz switch clock)");
+        final String qFormat = " (" + (Q_MAX_BYTES / Q_UNIT_BYTES) + " units of " + Q_UNIT_BYTES + "B)";
+        atMost(fields, "q_ref", qRef, Q_MAX_BYTES, Units.formatSize(Q_MAX_BYTES), qFormat);
+        atMost(fields, "q_mid", qMid, Q_MAX_BYTES, Units.formatSize(Q_MAX_BYTES), qFormat);
+        atMost(fields, "q_max", qMax, Q_MAX_BYTES, Units.formatSize(Q_MAX_BYTES), qFormat);
+        final String fFormat = " (" + (F_MAX_BPS / F_UNIT_BPS) + " units of " + Units.formatRate(F_UNIT_BPS) + ")";
+        atMost(fields, "f_max", fMax, F_MAX_BPS, Units.formatRate(F_MAX_BPS), fFormat);
+        if (fMax < F_UNIT_BPS)
+        {
+            final YamlNode fMaxNode = fields.map().entries().get("f_max").value();
+            throw new ScenarioError(fMaxNode.origin(), fields.path("f_max"), fMaxNode.describe() +
+                " is below the RoCC block's rate unit; f_max must be at least " + Units.formatRate(F_UNIT_BPS));
+        }
+        final String gainFormat = " (" + RoccFairRateConfig.DEFAULT_AB_INT_WIDTH + " integer and " +
+            RoccFairRateConfig.DEFAULT_AB_FRAC_WIDTH + " fraction bits)";
+        atMost(fields, "alpha", alpha, GAIN_MAX, gainFormat);
+        atMost(fields, "beta", beta, GAIN_MAX, gainFormat);
+
         if (!(qRef < qMid && qMid < qMax))
         {
             throw new ScenarioError(fields.origin(), path, "q_ref " + Units.formatSize(qRef) + ", q_mid " +
@@ -384,7 +430,41 @@ final class ScenarioBinder
             throw new ScenarioError(fields.origin(), path, "f_min " + Units.formatRate(fMin) + " is above f_max " +
                 Units.formatRate(fMax) + "; f_min must be at most f_max");
         }
+        if (!(qRef / Q_UNIT_BYTES < qMid / Q_UNIT_BYTES && qMid / Q_UNIT_BYTES < qMax / Q_UNIT_BYTES))
+        {
+            throw new ScenarioError(fields.origin(), path, "q_ref " + Units.formatSize(qRef) + ", q_mid " +
+                Units.formatSize(qMid) + ", q_max " + Units.formatSize(qMax) + " are " + qRef / Q_UNIT_BYTES + ", " +
+                qMid / Q_UNIT_BYTES + ", " + qMax / Q_UNIT_BYTES + " in the RoCC block's units of " + Q_UNIT_BYTES +
+                "B (rounded down); they must satisfy q_ref < q_mid < q_max in those units");
+        }
         return new RoccProfile(period, qRef, qMid, qMax, fMin, fMax, alpha, beta);
+    }
+
+    /** A profile value above what the RoCC block can hold is an error at the value the file gave. */
+    private static void atMost(final Fields fields, final String key, final long value, final long max,
+        final String maxText, final String format)
+    {
+        if (value > max)
+        {
+            throw tooLarge(fields, key, maxText + format);
+        }
+    }
+
+    private static void atMost(final Fields fields, final String key, final double value, final double max,
+        final String format)
+    {
+        if (value > max)
+        {
+            throw tooLarge(fields, key, BigDecimal.valueOf(max).toPlainString() + format);
+        }
+    }
+
+    private static ScenarioError tooLarge(final Fields fields, final String key, final String limit)
+    {
+        // Built-in values are within range, so an offending value always comes from the file or --set.
+        final YamlNode node = fields.map().entries().get(key).value();
+        return new ScenarioError(node.origin(), fields.path(key), node.describe() +
+            " is too large for the RoCC block; " + key + " must be at most " + limit);
     }
 
     private long positiveTime(final Fields fields, final String key, final long fallback, final String why)
