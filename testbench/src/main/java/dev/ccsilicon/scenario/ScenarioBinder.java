@@ -42,13 +42,11 @@ final class ScenarioBinder
      * What the RoCC fair-rate block can hold (its default formats, {@link RoccFairRateConfig#fromProfile}),
      * so that a profile it cannot represent is a user error here rather than a failure of the run.
      * The switch blocks run at 1 GHz ({@code RoccSwitchCc.CLOCK_HZ}); T is a 24-bit cycle count
-     * (16.777215 ms), but fromProfile computes {@code periodPs * clockHz} in a long, which overflows
-     * above Long.MAX_VALUE / clockHz picoseconds (9.223372036 ms at 1 GHz), so that is the limit.
+     * (16.777215 ms).
      */
     static final long SWITCH_CLOCK_HZ = 1_000_000_000L;
-    static final long PERIOD_MAX_PS = Math.min(
-        ((1L << RoccFairRateConfig.DEFAULT_PERIOD_WIDTH) - 1) * (1_000_000_000_000L / SWITCH_CLOCK_HZ),
-        Long.MAX_VALUE / SWITCH_CLOCK_HZ);
+    static final long PERIOD_MAX_PS =
+        ((1L << RoccFairRateConfig.DEFAULT_PERIOD_WIDTH) - 1) * (1_000_000_000_000L / SWITCH_CLOCK_HZ);
     static final long Q_UNIT_BYTES = RoccFairRateConfig.DEFAULT_QUANT_BYTES;
     static final long Q_MAX_BYTES = ((1L << RoccFairRateConfig.qWidth(
         RoccFairRateConfig.DEFAULT_Q_BYTES_WIDTH, RoccFairRateConfig.DEFAULT_QUANT_BYTES)) - 1) * Q_UNIT_BYTES;

@@ -6,6 +6,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 
 /**
  * The checks that relate fields of a bound scenario to each other: ids, topology, the measurement
@@ -289,6 +290,41 @@ final class ScenarioChecker
                 throw error(FieldPath.index("links", i) + ".rate", "port " + port + " runs at " +
                     Units.formatRate(link.rateBps()) + " and RoCC has no profile for that speed; add switch.rocc.profiles." +
                     Units.formatRate(link.rateBps()) + " (profiles exist for " + speeds + ")");
+            }
+        }
+        checkRoccSweeps(profiles);
+    }
+
+    /**
+     * The fair-rate block of a switch serves all its ports of one speed in a sweep of one cycle per
+     * port (at least two), so the period must leave that many cycles of the 1 GHz switch clock.
+     */
+    private void checkRoccSweeps(final RoccProfiles profiles)
+    {
+        final Map<String, Integer> portsBySwitchAndSpeed = new TreeMap<>();
+        for (final Link link : scenario.links())
+        {
+            for (final String end : List.of(link.a(), link.b()))
+            {
+                if (scenario.isSwitch(end))
+                {
+                    portsBySwitchAndSpeed.merge(end + " " + link.rateBps(), 1, Integer::sum);
+                }
+            }
+        }
+        for (final Map.Entry<String, Integer> entry : portsBySwitchAndSpeed.entrySet())
+        {
+            final String[] switchAndSpeed = entry.getKey().split(" ");
+            final long speed = Long.parseLong(switchAndSpeed[1]);
+            final int sweep = Math.max(2, entry.getValue());
+            final long periodCycles = profiles.forSpeed(speed).periodPs() / (1_000_000_000_000L / ScenarioBinder.SWITCH_CLOCK_HZ);
+            if (periodCycles < sweep)
+            {
+                final String path = "switch.rocc.profiles." + Units.formatRate(speed) + ".period";
+                throw error(path, written(path, Units.formatTime(profiles.forSpeed(speed).periodPs())) + " is " +
+                    periodCycles + " cycles of the 1 GHz switch clock, shorter than the sweep over the " + sweep +
+                    " RoCC ports of " + switchAndSpeed[0] + " at " + Units.formatRate(speed) + "; it must be at least " +
+                    Units.formatTime(sweep * (1_000_000_000_000L / ScenarioBinder.SWITCH_CLOCK_HZ)));
             }
         }
     }

@@ -51,6 +51,7 @@ class BadScenarioTest
         "unknown-algorithm;          algorithm;                     'dcqcn' is not a known algorithm|none or rocc",
         "profile-key-not-a-rate;     switch.rocc.profiles.fast;     'fast' is not a rate|bps, Kbps, Mbps, Gbps or Tbps",
         "profile-queue-order;        switch.rocc.profiles.10Gbps;   q_ref 200KB, q_mid 150KB, q_max 210KB|q_ref < q_mid < q_max",
+        "profile-period-shorter-than-sweep; switch.rocc.profiles.10Gbps.period; '2ns' is 2 cycles|sweep over the 3 RoCC ports of S0 at 10Gbps|at least 3ns",
         "profile-fmin-above-fmax;    switch.rocc.profiles.10Gbps;   f_min 20Gbps is above f_max 10Gbps|at most f_max",
         "profile-alpha-not-positive; switch.rocc.profiles.10Gbps.alpha; '0' is not allowed|more than 0",
         "port-speed-without-profile; links[2].rate;                 port S0->B0 runs at 25Gbps|switch.rocc.profiles.25Gbps|10Gbps, 40Gbps, 100Gbps",

@@ -228,7 +228,7 @@ class EveryFieldBadValueTest
             set(PF + "period", P + "period=0us", P + "period", "'0us' is not allowed", "more than 0"),
             set(PF + "period", P + "period=100", P + "period", "'100' is not a time (the unit is missing)", TIMES),
             set(PF + "period", P + "period=100Mbps", P + "period", "'100Mbps' is not a time", TIMES),
-            set(PF + "period", P + "period=1s", P + "period", "'1s' is too large for the RoCC block", "at most 9.223372036ms"),
+            set(PF + "period", P + "period=1s", P + "period", "'1s' is too large for the RoCC block", "at most 16.777215ms"),
             set(PF + "q_ref", P + "q_ref=0KB", P + "q_ref", "'0KB' is not allowed", "more than 0"),
             set(PF + "q_ref", P + "q_ref=150KB", "switch.rocc.profiles.10Gbps", "q_ref 150KB, q_mid 150KB, q_max 210KB",
                 "q_ref < q_mid < q_max"),
@@ -349,16 +349,16 @@ class EveryFieldBadValueTest
     {
         assertEquals(RoccSwitchCc.CLOCK_HZ, ScenarioBinder.SWITCH_CLOCK_HZ);
         assertEquals(RoccSwitchBlocks.CLOCK_HZ, ScenarioBinder.SWITCH_CLOCK_HZ);
-        final Scenario s = ScenarioLoader.load(full(), List.of(P + "period=9.223372036ms", P + "q_max=19.6602MB",
+        final Scenario s = ScenarioLoader.load(full(), List.of(P + "period=16.777215ms", P + "q_max=19.6602MB",
             P + "f_max=655.35Gbps", P + "alpha=15.99609375", P + "beta=15.99609375"), OptionalLong.empty());
         final RoccFairRateConfig config = RoccSwitchCc.config(s.switchConfig().rocc().forSpeed(10_000_000_000L), 2);
-        assertEquals(9_223_372L, config.periodCycles());
+        assertEquals(16_777_215L, config.periodCycles());
         assertEquals(32_767L, config.qMax());
         assertEquals(65_535L, config.fMax());
         assertEquals(4_095L, config.alpha());
         assertEquals(4_095L, config.beta());
 
-        for (final String above : List.of(P + "period=9.223372037ms", P + "q_max=19.660201MB", P + "f_max=655.350000001Gbps",
+        for (final String above : List.of(P + "period=16.777216ms", P + "q_max=19.660201MB", P + "f_max=655.350000001Gbps",
             P + "alpha=15.996093751", P + "beta=15.996093751", P + "f_max=9.999999Mbps"))
         {
             final ScenarioError error = assertThrows(ScenarioError.class,

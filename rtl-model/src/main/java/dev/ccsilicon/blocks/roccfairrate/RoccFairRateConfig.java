@@ -2,6 +2,8 @@ package dev.ccsilicon.blocks.roccfairrate;
 
 import dev.ccsilicon.hdl.fixed.Rounding;
 
+import java.math.BigInteger;
+
 /**
  * Parameters and static configuration of the {@code rocc_fair_rate} block, in the units the
  * hardware uses: queue quantities in Δ^Q, rates in Δ^F, α̃/β̃ as raw fixed-point integers with
@@ -137,8 +139,10 @@ public record RoccFairRateConfig(
         require(clockHz >= 1_000_000 && clockHz <= 100_000_000_000L, "clockHz", clockHz, "1 MHz..100 GHz");
         final long unitBps = DEFAULT_RATE_UNIT_MBPS * 1_000_000L;
         final long fMax = profile.fMaxBps() / unitBps;
-        // periodPs * clockHz stays below 2^63 for periods up to 92 ms at 100 GHz.
-        final long periodCycles = profile.periodPs() * clockHz / 1_000_000_000_000L;
+        // periodPs * clockHz overflows a long from 9.2 ms at 1 GHz on; with clockHz <= 100 GHz the
+        // quotient always fits.
+        final long periodCycles = BigInteger.valueOf(profile.periodPs()).multiply(BigInteger.valueOf(clockHz))
+            .divide(BigInteger.valueOf(1_000_000_000_000L)).longValueExact();
         return new RoccFairRateConfig(
             ports,
             DEFAULT_Q_BYTES_WIDTH,
