@@ -174,6 +174,41 @@ public final class StreamBatch implements AutoCloseable
         ctrl(inBase(stream) + IN_FINAL, 1);
     }
 
+    /**
+     * Makes {@code records} (transactions {@code [gap, data words...]} written elsewhere, e.g. one
+     * stimulus chunk shared by the RTL's and the model's batch) the stream's new buffer, in place of a
+     * {@link #refill} and {@link #offer}s: no copy. The segment must stay valid and unchanged while
+     * this batch reads it (until the stream needs input again) and must not hold more than
+     * {@link #inCapacity()} transactions (a child process's buffer is sized by it).
+     */
+    public void attachInput(final int stream, final MemorySegment records, final int count, final boolean last)
+    {
+        if (count > inCapacity || records.byteSize() < 8L * count * inRecordWords[stream])
+        {
+            throw new IllegalArgumentException("input chunk of " + count + " transactions does not fit stream " + stream);
+        }
+        in[stream] = records;
+        table.setAtIndex(ValueLayout.ADDRESS, stream, records);
+        final int b = inBase(stream);
+        ctrl(b + IN_COUNT, count);
+        ctrl(b + IN_CURSOR, 0);
+        if (last)
+        {
+            ctrl(b + IN_FINAL, 1);
+        }
+    }
+
+    /** Sets an output stream's whole ready pattern ({@code words.length * 64} bits, the batch's length). */
+    public void pattern(final int stream, final long[] words)
+    {
+        if (8L * words.length != pattern[stream].byteSize())
+        {
+            throw new IllegalArgumentException("ready pattern of " + 64L * words.length + " bits, batch holds "
+                + 8 * pattern[stream].byteSize());
+        }
+        MemorySegment.copy(words, 0, pattern[stream], ValueLayout.JAVA_LONG, 0, words.length);
+    }
+
     /** Sets ready pattern bit {@code bit} of an output stream. */
     public void readyBit(final int stream, final int bit, final boolean ready)
     {
