@@ -16,6 +16,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -31,7 +33,7 @@ import static dev.ccsilicon.cosim.jverilator.HarnessAbi.*;
  */
 public final class LockstepEngine
 {
-    static final int CHUNK = 4096;
+    static final int CHUNK = 16384;
     static final int PATTERN_BITS = 1 << 16;
     static final int RESET_CYCLES = 4;
     /** A call that runs this many cycles without needing input or filling an output has hung. */
@@ -240,6 +242,12 @@ public final class LockstepEngine
                 final long t0 = System.nanoTime();
                 final int st = rtl.runStreams(rtlBatch);
                 rtlNanosBox[0] += System.nanoTime() - t0;
+                // The model's batch is usually the longer one: generate the next chunks meanwhile. Only
+                // this thread touches the tape until the join (the caller attaches before the submit).
+                for (int i = 0; i < nIn; i++)
+                {
+                    tape.prefetch(i, rtlNext[i]);
+                }
                 return st;
             };
             while (!(rtlDone && modelDone))
@@ -389,6 +397,30 @@ public final class LockstepEngine
      * off fraction is {@code backpressure}, {@link #PATTERN_BITS} bits, bit {@code c} in word {@code c >>> 6}.
      */
     static long[] readyPattern(final long seed, final int o, final double backpressure)
+    {
+        final PatternKey key = new PatternKey(seed, o, backpressure);
+        final long[] cached = PATTERNS.get(key);
+        if (cached != null)
+        {
+            return cached;
+        }
+        if (PATTERNS.size() >= 64)
+        {
+            PATTERNS.clear();
+        }
+        final long[] computed = computeReadyPattern(seed, o, backpressure);
+        PATTERNS.put(key, computed);
+        return computed;
+    }
+
+    private record PatternKey(long seed, int stream, double backpressure)
+    {
+    }
+
+    /** Recent ready patterns (a regression reruns one seed: waves, benchmarks); callers never modify them. */
+    private static final Map<PatternKey, long[]> PATTERNS = new ConcurrentHashMap<>();
+
+    private static long[] computeReadyPattern(final long seed, final int o, final double backpressure)
     {
         final long[] words = new long[PATTERN_BITS / 64];
         final StimulusRandom r = new StimulusRandom(seed ^ (0x5DEECE66DL * (o + 7)));

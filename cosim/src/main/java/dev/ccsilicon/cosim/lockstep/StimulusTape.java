@@ -31,6 +31,9 @@ final class StimulusTape implements AutoCloseable
         }
     }
 
+    /** Transactions generated on the heap before one bulk copy into the chunk. */
+    private static final int STAGING_RECORDS = 256;
+
     private final Arena arena = Arena.ofShared();
     private final Stimulus[] stimulus;
     private final long target;
@@ -68,7 +71,7 @@ final class StimulusTape implements AutoCloseable
             free[i] = new ArrayDeque<>();
             maxWords = Math.max(maxWords, recordWords[i]);
         }
-        staging = new long[maxWords * chunk];
+        staging = new long[maxWords * Math.min(chunk, STAGING_RECORDS)];
     }
 
     /** Chunk number {@code index} (0, 1, ...) of input stream {@code stream}; generated on first request. */
@@ -95,6 +98,18 @@ final class StimulusTape implements AutoCloseable
         throw new IllegalStateException("unreachable");
     }
 
+    /**
+     * Generates chunk {@code index} ahead of need unless the stream's transactions are all generated
+     * (the RTL's worker calls this after its batch, in the time the model's batch takes).
+     */
+    void prefetch(final int stream, final long index)
+    {
+        if (issued[stream] < target)
+        {
+            chunk(stream, index);
+        }
+    }
+
     /** Every side has moved past the chunks before {@code index}: their memory can be reused. */
     void release(final int stream, final long index)
     {
@@ -117,6 +132,7 @@ final class StimulusTape implements AutoCloseable
         final long[] w = words;
         int n = 0;
         int at = 0;
+        long copied = 0;
         while (n < chunk && issued[stream] < target)
         {
             final long index = issued[stream];
@@ -127,8 +143,14 @@ final class StimulusTape implements AutoCloseable
             at += rw;
             n++;
             issued[stream]++;
+            if (at + rw > st.length)
+            {
+                MemorySegment.copy(st, 0, c.records, ValueLayout.JAVA_LONG, 8L * copied, at);
+                copied += at;
+                at = 0;
+            }
         }
-        MemorySegment.copy(st, 0, c.records, ValueLayout.JAVA_LONG, 0, at);
+        MemorySegment.copy(st, 0, c.records, ValueLayout.JAVA_LONG, 8L * copied, at);
         c.count = n;
         c.last = issued[stream] >= target;
         return c;
