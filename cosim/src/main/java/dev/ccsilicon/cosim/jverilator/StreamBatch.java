@@ -23,6 +23,7 @@ public final class StreamBatch implements AutoCloseable
     private final int nOut;
     private final MemorySegment ctrl;
     private final MemorySegment[] in;
+    private final MemorySegment[] own;
     private final MemorySegment[] out;
     private final MemorySegment[] pattern;
     private final MemorySegment table;
@@ -49,6 +50,7 @@ public final class StreamBatch implements AutoCloseable
         this.inCapacity = inCapacity;
         ctrl = arena.allocate(8L * ctrlWords(nIn, nOut), 64);
         in = new MemorySegment[nIn];
+        own = new MemorySegment[nIn];
         out = new MemorySegment[nOut];
         pattern = new MemorySegment[nOut];
         inRecordWords = new int[nIn];
@@ -57,8 +59,8 @@ public final class StreamBatch implements AutoCloseable
         for (int i = 0; i < nIn; i++)
         {
             inRecordWords[i] = 1 + spec.dataWords(ins.get(i));
-            in[i] = arena.allocate(8L * inRecordWords[i] * inCapacity, 64);
-            table.setAtIndex(ValueLayout.ADDRESS, i, in[i]);
+            // The stream's own buffer is allocated on the first refill: a batch fed by attachInput never needs it.
+            in[i] = MemorySegment.NULL;
             ctrl.setAtIndex(ValueLayout.JAVA_LONG, inBase(i) + IN_GAP, -1L);
         }
         for (int o = 0; o < nOut; o++)
@@ -105,7 +107,22 @@ public final class StreamBatch implements AutoCloseable
 
     public MemorySegment inSegment(final int stream)
     {
+        if (in[stream] == MemorySegment.NULL)
+        {
+            ownInput(stream);
+        }
         return in[stream];
+    }
+
+    /** Switches the stream to a buffer of its own (after {@link #attachInput}, or on first use). */
+    private void ownInput(final int stream)
+    {
+        if (own[stream] == null)
+        {
+            own[stream] = arena.allocate(8L * inRecordWords[stream] * inCapacity, 64);
+        }
+        in[stream] = own[stream];
+        table.setAtIndex(ValueLayout.ADDRESS, stream, in[stream]);
     }
 
     public MemorySegment outSegment(final int stream)
@@ -144,6 +161,10 @@ public final class StreamBatch implements AutoCloseable
     /** Starts a new buffer of transactions for a stream whose buffer is consumed. */
     public void refill(final int stream)
     {
+        if (in[stream] != own[stream])
+        {
+            ownInput(stream);
+        }
         ctrl(inBase(stream) + IN_COUNT, 0);
         ctrl(inBase(stream) + IN_CURSOR, 0);
     }
@@ -158,7 +179,7 @@ public final class StreamBatch implements AutoCloseable
             return false;
         }
         final int rw = inRecordWords[stream];
-        final MemorySegment seg = in[stream];
+        final MemorySegment seg = inSegment(stream);
         final long base = n * rw;
         seg.setAtIndex(ValueLayout.JAVA_LONG, base, gap);
         for (int w = 1; w < rw; w++)
