@@ -20,7 +20,7 @@ final class RecordQueue
     RecordQueue(final int recordWords)
     {
         this.recordWords = recordWords;
-        this.data = new long[recordWords * 1024];
+        this.data = new long[recordWords * 16];
         this.segment = MemorySegment.ofArray(data);
     }
 
@@ -68,7 +68,7 @@ final class RecordQueue
         if (needed > data.length)
         {
             final int live = (size + n) * recordWords;
-            final long[] target = live > data.length ? new long[Math.max(2 * data.length, live)] : data;
+            final long[] target = live > data.length ? new long[Math.max(2 * data.length, live + live / 2)] : data;
             System.arraycopy(data, head * recordWords, target, 0, size * recordWords);
             if (target != data)
             {

@@ -34,6 +34,9 @@ final class StimulusTape implements AutoCloseable
     /** Transactions generated on the heap before one bulk copy into the chunk. */
     private static final int STAGING_RECORDS = 256;
 
+    /** Transactions in a stream's first chunk. */
+    private static final int FIRST_CHUNK = 1024;
+
     private final Arena arena = Arena.ofShared();
     private final Stimulus[] stimulus;
     private final long target;
@@ -123,6 +126,9 @@ final class StimulusTape implements AutoCloseable
 
     private Chunk generate(final int stream)
     {
+        // The first chunk is generated while the RTL's worker waits for it: keep it short, so the
+        // sides start early and the worker generates the full-size ones (prefetch) in parallel.
+        final int size = live[stream].isEmpty() && firstLive[stream] == 0 ? Math.min(chunk, FIRST_CHUNK) : chunk;
         final Chunk c = free[stream].isEmpty()
             ? new Chunk(arena.allocate(8L * recordWords[stream] * chunk, 64))
             : free[stream].removeFirst();
@@ -133,7 +139,7 @@ final class StimulusTape implements AutoCloseable
         int n = 0;
         int at = 0;
         long copied = 0;
-        while (n < chunk && issued[stream] < target)
+        while (n < size && issued[stream] < target)
         {
             final long index = issued[stream];
             // Same call order as a per-side generator would make: gap, then data, per transaction.
