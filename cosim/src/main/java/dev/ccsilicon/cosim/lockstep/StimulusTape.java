@@ -145,7 +145,11 @@ final class StimulusTape implements AutoCloseable
             // Same call order as a per-side generator would make: gap, then data, per transaction.
             st[at] = s.gap(index);
             s.data(index, w);
-            System.arraycopy(w, 0, st, at + 1, rw - 1);
+            for (int k = 1; k < rw; k++)
+            {
+                // A loop, not System.arraycopy: a copy of one or two words is cheaper than the stub call.
+                st[at + k] = w[k - 1];
+            }
             at += rw;
             n++;
             issued[stream]++;
