@@ -28,11 +28,17 @@ import static dev.ccsilicon.cosim.jverilator.HarnessAbi.*;
 
 /**
  * Lockstep co-simulation of one block: the same seeded transactions and ready patterns go to the
- * Verilated RTL (native batch loop) and to the Java model ({@link JavaStreamDriver}); the two run
- * alternately a batch at a time and a {@link Scoreboard} compares their output transactions.
+ * Verilated RTL (native batch loop) and to the Java model ({@link JavaStreamDriver}). Transactions
+ * are generated once into a {@link StimulusTape} whose chunks both sides' batches attach; per
+ * round the RTL's batch runs on a worker thread while the model's runs on the caller, and a
+ * {@link Scoreboard} compares their output records in place. See docs/cosim.md, section 5 and 7.
  */
 public final class LockstepEngine
 {
+    /**
+     * Transactions per stimulus chunk and records per output buffer: large enough that the per-round
+     * hand-off to the worker (a wake-up, on a loaded machine a scheduling delay) is rare.
+     */
     static final int CHUNK = 16384;
     static final int PATTERN_BITS = 1 << 16;
     static final int RESET_CYCLES = 4;
