@@ -248,8 +248,8 @@ public final class LockstepEngine
                 final long t0 = System.nanoTime();
                 final int st = rtl.runStreams(rtlBatch);
                 rtlNanosBox[0] += System.nanoTime() - t0;
-                // The model's batch is usually the longer one: generate the next chunks meanwhile. Only
-                // this thread touches the tape until the join (the caller attaches before the submit).
+                // Generate the next chunks while the model's batch may still run (if the caller got
+                // there first, they exist already).
                 for (int i = 0; i < nIn; i++)
                 {
                     tape.prefetch(i, rtlNext[i]);
@@ -300,6 +300,14 @@ public final class LockstepEngine
                 }
                 if (pending != null)
                 {
+                    if (!pending.isDone())
+                    {
+                        // The RTL is still running: generate the next chunks here rather than wait.
+                        for (int i = 0; i < nIn; i++)
+                        {
+                            tape.prefetch(i, modelNext[i]);
+                        }
+                    }
                     rtlStatus = join(pending);
                 }
                 final boolean rtlRan = !rtlDone;

@@ -13,8 +13,9 @@ import java.util.ArrayDeque;
  * memory is reused once every side has moved past it, so a run holds a few chunks however long it
  * is (more only while one side runs ahead of the other).
  *
- * <p>Single-threaded: only the engine's calling thread generates, attaches and releases; a side's
- * batch only reads a chunk it has attached, which {@link #release} never recycles.
+ * <p>Thread-safe: the engine's two threads generate ahead ({@link #prefetch}), whichever finishes
+ * its batch first; attaching and releasing happen on the caller between rounds. A side's batch only
+ * reads a chunk it has attached, which {@link #release} never recycles.
  */
 final class StimulusTape implements AutoCloseable
 {
@@ -78,7 +79,7 @@ final class StimulusTape implements AutoCloseable
     }
 
     /** Chunk number {@code index} (0, 1, ...) of input stream {@code stream}; generated on first request. */
-    Chunk chunk(final int stream, final long index)
+    synchronized Chunk chunk(final int stream, final long index)
     {
         final ArrayDeque<Chunk> l = live[stream];
         if (index < firstLive[stream])
@@ -103,9 +104,9 @@ final class StimulusTape implements AutoCloseable
 
     /**
      * Generates chunk {@code index} ahead of need unless the stream's transactions are all generated
-     * (the RTL's worker calls this after its batch, in the time the model's batch takes).
+     * (called by whichever side finishes its batch first, while the other still runs).
      */
-    void prefetch(final int stream, final long index)
+    synchronized void prefetch(final int stream, final long index)
     {
         if (issued[stream] < target)
         {
@@ -114,7 +115,7 @@ final class StimulusTape implements AutoCloseable
     }
 
     /** Every side has moved past the chunks before {@code index}: their memory can be reused. */
-    void release(final int stream, final long index)
+    synchronized void release(final int stream, final long index)
     {
         final ArrayDeque<Chunk> l = live[stream];
         while (firstLive[stream] < index && !l.isEmpty())
