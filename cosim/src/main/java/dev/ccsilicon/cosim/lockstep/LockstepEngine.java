@@ -105,6 +105,31 @@ public final class LockstepEngine
         }
     }
 
+    private static void awaitQuietly(final Future<Integer> pending)
+    {
+        boolean interrupted = false;
+        for (;;)
+        {
+            try
+            {
+                pending.get();
+                break;
+            }
+            catch (final InterruptedException e)
+            {
+                interrupted = true;
+            }
+            catch (final ExecutionException e)
+            {
+                break;
+            }
+        }
+        if (interrupted)
+        {
+            Thread.currentThread().interrupt();
+        }
+    }
+
     public static CosimResult run(final BlockAdapter adapter, final CosimOptions options)
     {
         return run(adapter, adapter.spec(), options);
@@ -292,23 +317,36 @@ public final class LockstepEngine
                     }
                 }
                 int modelStatus = 0;
-                if (!modelDone)
+                try
                 {
-                    final long t0 = System.nanoTime();
-                    modelStatus = driver.run(modelBatch);
-                    modelNanos += System.nanoTime() - t0;
-                }
-                if (pending != null)
-                {
-                    if (!pending.isDone())
+                    if (!modelDone)
                     {
-                        // The RTL is still running: generate the next chunks here rather than wait.
-                        for (int i = 0; i < nIn; i++)
-                        {
-                            tape.prefetch(i, modelNext[i]);
-                        }
+                        final long t0 = System.nanoTime();
+                        modelStatus = driver.run(modelBatch);
+                        modelNanos += System.nanoTime() - t0;
                     }
-                    rtlStatus = join(pending);
+                    if (pending != null)
+                    {
+                        if (!pending.isDone())
+                        {
+                            // The RTL is still running: generate the next chunks here rather than wait.
+                            for (int i = 0; i < nIn; i++)
+                            {
+                                tape.prefetch(i, modelNext[i]);
+                            }
+                        }
+                        rtlStatus = join(pending);
+                        pending = null;
+                    }
+                }
+                finally
+                {
+                    if (pending != null)
+                    {
+                        // The model threw: the native batch still reads the batch and tape memory,
+                        // which must outlive it (closing them under it would be a use after free).
+                        awaitQuietly(pending);
+                    }
                 }
                 final boolean rtlRan = !rtlDone;
                 final boolean modelRan = !modelDone;
