@@ -490,31 +490,6 @@ public final class LockstepEngine
         return words;
     }
 
-    /** Refills every input stream whose buffer is consumed; the last transaction marks the stream final. */
-    static void fill(final StreamBatch b, final Stimulus[] stim, final long[] issued, final long target, final long[] words)
-    {
-        for (int i = 0; i < stim.length; i++)
-        {
-            if (!b.needsInput(i))
-            {
-                continue;
-            }
-            b.refill(i);
-            final int cap = b.inCapacity();
-            for (int n = 0; n < cap && issued[i] < target; n++)
-            {
-                final long gap = stim[i].gap(issued[i]);
-                stim[i].data(issued[i], words);
-                b.offer(i, gap, words);
-                issued[i]++;
-            }
-            if (issued[i] >= target)
-            {
-                b.markFinal(i);
-            }
-        }
-    }
-
     /**
      * One side alone under the same stimulus, ready patterns and driver semantics as a co-simulation
      * (benchmarks: the Verilated RTL alone, the Java model alone, the per-signal baseline).
