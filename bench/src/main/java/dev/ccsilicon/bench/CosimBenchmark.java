@@ -30,7 +30,14 @@ import java.util.concurrent.TimeUnit;
  * the Java model alone, and, for contrast, the RTL driven with one FFM call per signal per cycle.
  * Ratios of interest: lockstep / verilatedAlone (goal at least 0.5) and perSignal / verilatedAlone.
  *
- * <p>{@code java -jar bench/target/benchmarks.jar CosimBenchmark -f 1 -wi 2 -i 3}
+ * All four generate the stimulus the same way (the engine's {@code StimulusTape}: once per run, in
+ * lockstep on the RTL's worker thread) and include the per-run setup (batches, ready patterns,
+ * reset); one operation is a whole run of {@link #TRANSACTIONS} input transactions, so
+ * {@code -prof gc}'s B/op is the setup's allocation divided by that (the cycle loop allocates nothing).
+ *
+ * <p>{@code java -jar bench/target/benchmarks.jar CosimBenchmark -f 1 -wi 3 -i 5 [-prof gc]}, from the
+ * repository root (elsewhere add {@code -jvmArgsAppend -Dccsilicon.root=DIR}). On a shared machine run
+ * the verilatedAlone/lockstep pair back to back several times and compare medians.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)

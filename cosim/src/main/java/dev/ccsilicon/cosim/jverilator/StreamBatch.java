@@ -25,6 +25,7 @@ public final class StreamBatch implements AutoCloseable
     private final int nOut;
     private final MemorySegment ctrl;
     private final MemorySegment[] in;
+    private final MemorySegment[] own;
     private final MemorySegment[] out;
     private final MemorySegment[] pattern;
     private final MemorySegment table;
@@ -51,6 +52,7 @@ public final class StreamBatch implements AutoCloseable
         this.inCapacity = inCapacity;
         ctrl = arena.allocate(8L * ctrlWords(nIn, nOut), 64);
         in = new MemorySegment[nIn];
+        own = new MemorySegment[nIn];
         out = new MemorySegment[nOut];
         pattern = new MemorySegment[nOut];
         inRecordWords = new int[nIn];
@@ -59,8 +61,8 @@ public final class StreamBatch implements AutoCloseable
         for (int i = 0; i < nIn; i++)
         {
             inRecordWords[i] = 1 + spec.dataWords(ins.get(i));
-            in[i] = arena.allocate(8L * inRecordWords[i] * inCapacity, 64);
-            table.setAtIndex(ValueLayout.ADDRESS, i, in[i]);
+            // The stream's own buffer is allocated on the first refill: a batch fed by attachInput never needs it.
+            in[i] = MemorySegment.NULL;
             ctrl.setAtIndex(ValueLayout.JAVA_LONG, inBase(i) + IN_GAP, -1L);
         }
         for (int o = 0; o < nOut; o++)
@@ -107,7 +109,22 @@ public final class StreamBatch implements AutoCloseable
 
     public MemorySegment inSegment(final int stream)
     {
+        if (in[stream] == MemorySegment.NULL)
+        {
+            ownInput(stream);
+        }
         return in[stream];
+    }
+
+    /** Switches the stream to a buffer of its own (after {@link #attachInput}, or on first use). */
+    private void ownInput(final int stream)
+    {
+        if (own[stream] == null)
+        {
+            own[stream] = arena.allocate(8L * inRecordWords[stream] * inCapacity, 64);
+        }
+        in[stream] = own[stream];
+        table.setAtIndex(ValueLayout.ADDRESS, stream, in[stream]);
     }
 
     public MemorySegment outSegment(final int stream)
@@ -146,6 +163,10 @@ public final class StreamBatch implements AutoCloseable
     /** Starts a new buffer of transactions for a stream whose buffer is consumed. */
     public void refill(final int stream)
     {
+        if (in[stream] != own[stream])
+        {
+            ownInput(stream);
+        }
         ctrl(inBase(stream) + IN_COUNT, 0);
         ctrl(inBase(stream) + IN_CURSOR, 0);
     }
@@ -160,7 +181,7 @@ public final class StreamBatch implements AutoCloseable
             return false;
         }
         final int rw = inRecordWords[stream];
-        final MemorySegment seg = in[stream];
+        final MemorySegment seg = inSegment(stream);
         final long base = n * rw;
         seg.setAtIndex(ValueLayout.JAVA_LONG, base, gap);
         for (int w = 1; w < rw; w++)
@@ -174,6 +195,41 @@ public final class StreamBatch implements AutoCloseable
     public void markFinal(final int stream)
     {
         ctrl(inBase(stream) + IN_FINAL, 1);
+    }
+
+    /**
+     * Makes {@code records} (transactions {@code [gap, data words...]} written elsewhere, e.g. one
+     * stimulus chunk shared by the RTL's and the model's batch) the stream's new buffer, in place of a
+     * {@link #refill} and {@link #offer}s: no copy. The segment must stay valid and unchanged while
+     * this batch reads it (until the stream needs input again) and must not hold more than
+     * {@link #inCapacity()} transactions (a child process's buffer is sized by it).
+     */
+    public void attachInput(final int stream, final MemorySegment records, final int count, final boolean last)
+    {
+        if (count > inCapacity || records.byteSize() < 8L * count * inRecordWords[stream])
+        {
+            throw new IllegalArgumentException("input chunk of " + count + " transactions does not fit stream " + stream);
+        }
+        in[stream] = records;
+        table.setAtIndex(ValueLayout.ADDRESS, stream, records);
+        final int b = inBase(stream);
+        ctrl(b + IN_COUNT, count);
+        ctrl(b + IN_CURSOR, 0);
+        if (last)
+        {
+            ctrl(b + IN_FINAL, 1);
+        }
+    }
+
+    /** Sets an output stream's whole ready pattern ({@code words.length * 64} bits, the batch's length). */
+    public void pattern(final int stream, final long[] words)
+    {
+        if (8L * words.length != pattern[stream].byteSize())
+        {
+            throw new IllegalArgumentException("ready pattern of " + 64L * words.length + " bits, batch holds "
+                + 8 * pattern[stream].byteSize());
+        }
+        MemorySegment.copy(words, 0, pattern[stream], ValueLayout.JAVA_LONG, 0, words.length);
     }
 
     /** Sets ready pattern bit {@code bit} of an output stream. */

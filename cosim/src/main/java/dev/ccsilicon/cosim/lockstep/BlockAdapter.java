@@ -15,7 +15,7 @@ public interface BlockAdapter
     /** A fresh model sized from {@code spec}'s parameters (the spec may be a variant or a mutant). */
     ModelDut newModel(BlockSpec spec);
 
-    /** Seeded stimulus of one input stream; called once per side and stream with the run's seed. */
+    /** Seeded stimulus of one input stream; called once per stream with the run's seed (both sides read its output). */
     Stimulus newStimulus(long seed, int inStream);
 
     /** Coverage bins, every one of which a regression run must hit. */

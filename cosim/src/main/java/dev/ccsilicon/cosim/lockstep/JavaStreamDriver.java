@@ -33,12 +33,17 @@ public final class JavaStreamDriver
     private final int nOut;
     private final int[] inValid;
     private final int[] inReady;
-    private final int[][] inData;
-    private final int[][] inDataWords;
+    /** Per input stream, the input vector index of each payload word (data ports in order, LSW first). */
+    private final int[][] inDataDst;
     private final int[] outValid;
     private final int[] outReady;
-    private final int[][] outData;
-    private final int[][] outDataWords;
+    /** Per output stream, the output vector index of each record data word. */
+    private final int[][] outDataSrc;
+    private final MemorySegment[] inSeg;
+    private final int[] inRec;
+    private final MemorySegment[] outSeg;
+    private final int[] outRec;
+    private long quietOut;
     private final long[] count;
     private final long[] cursor;
     private final long[] gap;
@@ -64,19 +69,22 @@ public final class JavaStreamDriver
         nOut = outs.size();
         inValid = new int[nIn];
         inReady = new int[nIn];
-        inData = new int[nIn][];
-        inDataWords = new int[nIn][];
+        inDataDst = new int[nIn][];
+        inSeg = new MemorySegment[nIn];
+        inRec = new int[nIn];
         for (int i = 0; i < nIn; i++)
         {
             final StreamSpec s = ins.get(i);
             inValid[i] = spec.inputOffset(spec.inputIndex(s.validPort()));
             inReady[i] = spec.outputOffset(spec.outputIndex(s.readyPort()));
-            inData[i] = new int[s.dataPorts().size()];
-            inDataWords[i] = new int[s.dataPorts().size()];
-            for (int d = 0; d < inData[i].length; d++)
+            inDataDst[i] = new int[spec.dataWords(s)];
+            int k = 0;
+            for (final String d : s.dataPorts())
             {
-                inData[i][d] = spec.inputOffset(spec.inputIndex(s.dataPorts().get(d)));
-                inDataWords[i][d] = spec.port(s.dataPorts().get(d)).words();
+                for (int w = 0; w < spec.port(d).words(); w++)
+                {
+                    inDataDst[i][k++] = spec.inputOffset(spec.inputIndex(d)) + w;
+                }
             }
         }
         count = new long[nIn];
@@ -96,19 +104,22 @@ public final class JavaStreamDriver
         pattern = new long[nOut][];
         outValid = new int[nOut];
         outReady = new int[nOut];
-        outData = new int[nOut][];
-        outDataWords = new int[nOut][];
+        outDataSrc = new int[nOut][];
+        outSeg = new MemorySegment[nOut];
+        outRec = new int[nOut];
         for (int o = 0; o < nOut; o++)
         {
             final StreamSpec s = outs.get(o);
             outValid[o] = spec.outputOffset(spec.outputIndex(s.validPort()));
             outReady[o] = spec.inputOffset(spec.inputIndex(s.readyPort()));
-            outData[o] = new int[s.dataPorts().size()];
-            outDataWords[o] = new int[s.dataPorts().size()];
-            for (int d = 0; d < outData[o].length; d++)
+            outDataSrc[o] = new int[spec.dataWords(s)];
+            int k = 0;
+            for (final String d : s.dataPorts())
             {
-                outData[o][d] = spec.outputOffset(spec.outputIndex(s.dataPorts().get(d)));
-                outDataWords[o][d] = spec.port(s.dataPorts().get(d)).words();
+                for (int w = 0; w < spec.port(d).words(); w++)
+                {
+                    outDataSrc[o][k++] = spec.outputOffset(spec.outputIndex(d)) + w;
+                }
             }
         }
     }
@@ -145,16 +156,18 @@ public final class JavaStreamDriver
 
     /**
      * Runs the driver loop on {@code b} (see the class comment). The control words are pulled into
-     * locals for the loop and written back once, so the per-cycle work is plain Java.
+     * locals for the loop and written back once, so the per-cycle work is plain Java. One input and
+     * one output stream (most blocks) take a loop specialised for that shape.
      */
     public int run(final StreamBatch b)
     {
         final long budget = b.ctrl(CTRL_BUDGET);
         final long quietNeeded = b.ctrl(CTRL_QUIET_NEEDED);
-        long quiet = b.ctrl(CTRL_QUIET);
         for (int i = 0; i < nIn; i++)
         {
             final int s = inBase(i);
+            inSeg[i] = b.inSegment(i);
+            inRec[i] = b.inRecordWords(i);
             count[i] = b.ctrl(s + IN_COUNT);
             cursor[i] = b.ctrl(s + IN_CURSOR);
             gap[i] = b.ctrl(s + IN_GAP);
@@ -162,12 +175,14 @@ public final class JavaStreamDriver
             fired[i] = b.ctrl(s + IN_FIRED);
             if (gap[i] >= 0)
             {
-                load(b, i);
+                load(i);
             }
         }
         for (int o = 0; o < nOut; o++)
         {
             final int s = outBase(nIn, o);
+            outSeg[o] = b.outSegment(o);
+            outRec[o] = b.outRecordWords(o);
             outCount[o] = b.ctrl(s + OUT_COUNT);
             outCap[o] = b.ctrl(s + OUT_CAPACITY);
             outTotal[o] = b.ctrl(s + OUT_TOTAL);
@@ -179,6 +194,162 @@ public final class JavaStreamDriver
             }
             MemorySegment.copy(b.patternSegment(o), ValueLayout.JAVA_LONG, 0, pattern[o], 0, words);
         }
+        final long quiet0 = b.ctrl(CTRL_QUIET);
+        final long cycle0 = cycle;
+        final int status = nIn == 1 && nOut == 1 ? runOneToOne(budget, quietNeeded, quiet0) : runGeneral(budget, quietNeeded, quiet0);
+        for (int i = 0; i < nIn; i++)
+        {
+            final int s = inBase(i);
+            b.ctrl(s + IN_CURSOR, cursor[i]);
+            b.ctrl(s + IN_GAP, gap[i]);
+            b.ctrl(s + IN_FIRED, fired[i]);
+            inSeg[i] = null;
+        }
+        for (int o = 0; o < nOut; o++)
+        {
+            final int s = outBase(nIn, o);
+            b.ctrl(s + OUT_COUNT, outCount[o]);
+            b.ctrl(s + OUT_TOTAL, outTotal[o]);
+            outSeg[o] = null;
+        }
+        b.ctrl(CTRL_QUIET, quietOut);
+        b.ctrl(CTRL_CYCLE, cycle);
+        b.ctrl(CTRL_STATUS, status);
+        b.ctrl(CTRL_CYCLES_RUN, cycle - cycle0);
+        return status;
+    }
+
+    /** The loop for one input and one output stream: same steps as {@link #runGeneral}, state in locals. */
+    private int runOneToOne(final long budget, final long quietNeeded, final long quietIn)
+    {
+        final ModelDut m = model;
+        final CycleObserver obs = observer;
+        final long[] in = this.in;
+        final long[] out = this.out;
+        final MemorySegment src = inSeg[0];
+        final int srcRec = inRec[0];
+        final long srcCount = count[0];
+        final boolean last = fin[0];
+        final long[] cur = current[0];
+        final int[] dataDst = inDataDst[0];
+        final int validPin = inValid[0];
+        final int inReadyPin = inReady[0];
+        final MemorySegment dst = outSeg[0];
+        final int dstRec = outRec[0];
+        final int[] dataSrc = outDataSrc[0];
+        final int outValidPin = outValid[0];
+        final int outReadyPin = outReady[0];
+        final long mask = patternMask[0];
+        final long[] pat = pattern[0];
+        final long cap = outCap[0];
+        long cur0 = cursor[0];
+        long g = gap[0];
+        long fire = fired[0];
+        long oc = outCount[0];
+        long ot = outTotal[0];
+        long quiet = quietIn;
+        long c = cycle;
+        long run = 0;
+        int status;
+        for (;;)
+        {
+            if (run >= budget)
+            {
+                status = STATUS_BUDGET;
+                break;
+            }
+            if (g < 0)
+            {
+                if (cur0 < srcCount)
+                {
+                    final long at = cur0 * srcRec;
+                    g = src.getAtIndex(ValueLayout.JAVA_LONG, at);
+                    for (int w = 0; w < dataDst.length; w++)
+                    {
+                        cur[w] = src.getAtIndex(ValueLayout.JAVA_LONG, at + 1 + w);
+                    }
+                }
+                else if (!last)
+                {
+                    status = STATUS_IN_NEED;
+                    break;
+                }
+                else if (quiet >= quietNeeded)
+                {
+                    status = STATUS_DONE;
+                    break;
+                }
+            }
+            final boolean valid = g == 0;
+            in[validPin] = valid ? 1 : 0;
+            for (int w = 0; w < dataDst.length; w++)
+            {
+                in[dataDst[w]] = valid ? cur[w] : 0;
+            }
+            final long bit = c & mask;
+            final long ready = (pat[(int)(bit >>> 6)] >>> (bit & 63)) & 1;
+            in[outReadyPin] = ready;
+            m.evaluate(in, out);
+            if (obs != null)
+            {
+                obs.onCycle(c, in, out);
+            }
+            boolean active = false;
+            boolean full = false;
+            if (valid)
+            {
+                active = true;
+                if (out[inReadyPin] != 0)
+                {
+                    cur0++;
+                    g = -1;
+                    fire++;
+                }
+            }
+            else if (g > 0)
+            {
+                active = true;
+                g--;
+            }
+            if (out[outValidPin] != 0)
+            {
+                active = true;
+                if (ready != 0)
+                {
+                    long at = oc * dstRec;
+                    dst.setAtIndex(ValueLayout.JAVA_LONG, at++, c);
+                    for (int w = 0; w < dataSrc.length; w++)
+                    {
+                        dst.setAtIndex(ValueLayout.JAVA_LONG, at++, out[dataSrc[w]]);
+                    }
+                    oc++;
+                    ot++;
+                    full = oc >= cap;
+                }
+            }
+            quiet = active ? 0 : quiet + 1;
+            m.clock();
+            c++;
+            run++;
+            if (full)
+            {
+                status = STATUS_OUT_FULL;
+                break;
+            }
+        }
+        cursor[0] = cur0;
+        gap[0] = g;
+        fired[0] = fire;
+        outCount[0] = oc;
+        outTotal[0] = ot;
+        quietOut = quiet;
+        cycle = c;
+        return status;
+    }
+
+    private int runGeneral(final long budget, final long quietNeeded, final long quietIn)
+    {
+        long quiet = quietIn;
         long run = 0;
         int status;
         for (;;)
@@ -196,8 +367,8 @@ public final class JavaStreamDriver
                 {
                     if (cursor[i] < count[i])
                     {
-                        gap[i] = b.inSegment(i).getAtIndex(ValueLayout.JAVA_LONG, cursor[i] * b.inRecordWords(i));
-                        load(b, i);
+                        gap[i] = inSeg[i].getAtIndex(ValueLayout.JAVA_LONG, cursor[i] * inRec[i]);
+                        load(i);
                     }
                     else if (!fin[i])
                     {
@@ -224,14 +395,10 @@ public final class JavaStreamDriver
                 final boolean valid = gap[i] == 0;
                 in[inValid[i]] = valid ? 1 : 0;
                 final long[] cur = current[i];
-                int src = 0;
-                for (int d = 0; d < inData[i].length; d++)
+                final int[] dataDst = inDataDst[i];
+                for (int w = 0; w < dataDst.length; w++)
                 {
-                    for (int w = 0; w < inDataWords[i][d]; w++)
-                    {
-                        in[inData[i][d] + w] = valid ? cur[src] : 0;
-                        src++;
-                    }
+                    in[dataDst[w]] = valid ? cur[w] : 0;
                 }
             }
             for (int o = 0; o < nOut; o++)
@@ -271,15 +438,13 @@ public final class JavaStreamDriver
                     active = true;
                     if (in[outReady[o]] != 0)
                     {
-                        final MemorySegment seg = b.outSegment(o);
-                        long dst = outCount[o] * b.outRecordWords(o);
+                        final MemorySegment seg = outSeg[o];
+                        long dst = outCount[o] * outRec[o];
                         seg.setAtIndex(ValueLayout.JAVA_LONG, dst++, cycle);
-                        for (int d = 0; d < outData[o].length; d++)
+                        final int[] dataSrc = outDataSrc[o];
+                        for (int w = 0; w < dataSrc.length; w++)
                         {
-                            for (int w = 0; w < outDataWords[o][d]; w++)
-                            {
-                                seg.setAtIndex(ValueLayout.JAVA_LONG, dst++, out[outData[o][d] + w]);
-                            }
+                            seg.setAtIndex(ValueLayout.JAVA_LONG, dst++, out[dataSrc[w]]);
                         }
                         outCount[o]++;
                         outTotal[o]++;
@@ -300,30 +465,14 @@ public final class JavaStreamDriver
                 break;
             }
         }
-        for (int i = 0; i < nIn; i++)
-        {
-            final int s = inBase(i);
-            b.ctrl(s + IN_CURSOR, cursor[i]);
-            b.ctrl(s + IN_GAP, gap[i]);
-            b.ctrl(s + IN_FIRED, fired[i]);
-        }
-        for (int o = 0; o < nOut; o++)
-        {
-            final int s = outBase(nIn, o);
-            b.ctrl(s + OUT_COUNT, outCount[o]);
-            b.ctrl(s + OUT_TOTAL, outTotal[o]);
-        }
-        b.ctrl(CTRL_QUIET, quiet);
-        b.ctrl(CTRL_CYCLE, cycle);
-        b.ctrl(CTRL_STATUS, status);
-        b.ctrl(CTRL_CYCLES_RUN, run);
+        quietOut = quiet;
         return status;
     }
 
     /** Copies the current transaction's payload of input stream {@code i} out of the batch. */
-    private void load(final StreamBatch b, final int i)
+    private void load(final int i)
     {
-        final int rw = b.inRecordWords(i);
-        MemorySegment.copy(b.inSegment(i), ValueLayout.JAVA_LONG, 8L * (cursor[i] * rw + 1), current[i], 0, rw - 1);
+        final int rw = inRec[i];
+        MemorySegment.copy(inSeg[i], ValueLayout.JAVA_LONG, 8L * (cursor[i] * rw + 1), current[i], 0, rw - 1);
     }
 }

@@ -16,6 +16,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -26,12 +28,18 @@ import static dev.ccsilicon.cosim.jverilator.HarnessAbi.*;
 
 /**
  * Lockstep co-simulation of one block: the same seeded transactions and ready patterns go to the
- * Verilated RTL (native batch loop) and to the Java model ({@link JavaStreamDriver}); the two run
- * alternately a batch at a time and a {@link Scoreboard} compares their output transactions.
+ * Verilated RTL (native batch loop) and to the Java model ({@link JavaStreamDriver}). Transactions
+ * are generated once into a {@link StimulusTape} whose chunks both sides' batches attach; per
+ * round the RTL's batch runs on a worker thread while the model's runs on the caller, and a
+ * {@link Scoreboard} compares their output records in place. See docs/cosim.md, section 5 and 7.
  */
 public final class LockstepEngine
 {
-    static final int CHUNK = 4096;
+    /**
+     * Transactions per stimulus chunk and records per output buffer: large enough that the per-round
+     * hand-off to the worker (a wake-up, on a loaded machine a scheduling delay) is rare.
+     */
+    static final int CHUNK = 16384;
     static final int PATTERN_BITS = 1 << 16;
     static final int RESET_CYCLES = 4;
     /** A call that runs this many cycles without needing input or filling an output has hung. */
@@ -44,6 +52,17 @@ public final class LockstepEngine
      */
     static final boolean PARALLEL = Boolean.parseBoolean(
         System.getProperty("ccsilicon.cosim.parallel", String.valueOf(Runtime.getRuntime().availableProcessors() > 1)));
+
+    /**
+     * Worker threads for the RTL's batches, shared by all runs (a run borrows one for its duration;
+     * idle threads end after a minute): no thread start per run.
+     */
+    private static final ExecutorService WORKERS = Executors.newCachedThreadPool(r ->
+    {
+        final Thread t = new Thread(r, "cosim-rtl");
+        t.setDaemon(true);
+        return t;
+    });
 
     private LockstepEngine()
     {
@@ -83,6 +102,31 @@ public final class LockstepEngine
         {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted", e);
+        }
+    }
+
+    private static void awaitQuietly(final Future<Integer> pending)
+    {
+        boolean interrupted = false;
+        for (;;)
+        {
+            try
+            {
+                pending.get();
+                break;
+            }
+            catch (final InterruptedException e)
+            {
+                interrupted = true;
+            }
+            catch (final ExecutionException e)
+            {
+                break;
+            }
+        }
+        if (interrupted)
+        {
+            Thread.currentThread().interrupt();
         }
     }
 
@@ -158,14 +202,20 @@ public final class LockstepEngine
         long modelNanos = 0;
         long inputs = 0;
         ModelVcdWriter modelVcd = null;
-        final ExecutorService pool = PARALLEL ? Executors.newSingleThreadExecutor(r ->
+        final boolean parallel = PARALLEL;
+        final int[] inRecordWords = new int[nIn];
+        for (int i = 0; i < nIn; i++)
         {
-            final Thread t = new Thread(r, "cosim-rtl-" + spec.name());
-            t.setDaemon(true);
-            return t;
-        }) : null;
+            inRecordWords[i] = 1 + spec.dataWords(spec.inStreams().get(i));
+        }
+        final Stimulus[] stim = new Stimulus[nIn];
+        for (int i = 0; i < nIn; i++)
+        {
+            stim[i] = adapter.newStimulus(seed, i);
+        }
         try (StreamBatch rtlBatch = new StreamBatch(spec, CHUNK, CHUNK, PATTERN_BITS);
-            StreamBatch modelBatch = new StreamBatch(spec, CHUNK, CHUNK, PATTERN_BITS))
+            StreamBatch modelBatch = new StreamBatch(spec, CHUNK, CHUNK, PATTERN_BITS);
+            StimulusTape tape = new StimulusTape(stim, target, CHUNK, inRecordWords))
         {
             final JavaStreamDriver driver = new JavaStreamDriver(spec, model);
             final CycleObserver cov = adapter.coverageObserver(spec, coverage);
@@ -190,40 +240,19 @@ public final class LockstepEngine
                 driver.observer(cov);
             }
 
-            // Static configuration and ready patterns: one derivation from the seed, given to both sides.
-            final Stimulus[] rtlStim = new Stimulus[nIn];
-            final Stimulus[] modelStim = new Stimulus[nIn];
-            for (int i = 0; i < nIn; i++)
-            {
-                rtlStim[i] = adapter.newStimulus(seed, i);
-                modelStim[i] = adapter.newStimulus(seed, i);
-            }
+            // Static configuration, ready patterns and transactions: derived once from the seed, given to both sides.
             final long[] staticVector = driver.inputs();
             if (nIn > 0)
             {
-                rtlStim[0].staticInputs(staticVector);
+                stim[0].staticInputs(staticVector);
             }
-            final List<PortSpec> statics = spec.staticInputs();
-            for (final PortSpec p : statics)
-            {
-                final int pin = spec.inputIndex(p.name());
-                final long[] w = new long[p.words()];
-                System.arraycopy(staticVector, spec.inputOffset(pin), w, 0, w.length);
-                rtl.setWords(pin, w);
-            }
-            final double backpressure = nIn > 0 ? rtlStim[0].backpressure() : 0.0;
+            setStatics(spec, rtl, staticVector);
+            final double backpressure = nIn > 0 ? stim[0].backpressure() : 0.0;
             for (int o = 0; o < nOut; o++)
             {
-                final StimulusRandom r = new StimulusRandom(seed ^ (0x5DEECE66DL * (o + 7)));
-                boolean ready = true;
-                final double leave = 0.3;
-                final double enter = backpressure * leave / Math.max(1e-9, 1 - backpressure);
-                for (int bit = 0; bit < PATTERN_BITS; bit++)
-                {
-                    ready = ready ? !r.chance(enter) : r.chance(leave);
-                    rtlBatch.readyBit(o, bit, ready);
-                    modelBatch.readyBit(o, bit, ready);
-                }
+                final long[] pattern = readyPattern(seed, o, backpressure);
+                rtlBatch.pattern(o, pattern);
+                modelBatch.pattern(o, pattern);
             }
             for (final StreamBatch b : new StreamBatch[] {rtlBatch, modelBatch})
             {
@@ -233,33 +262,54 @@ public final class LockstepEngine
 
             rtl.reset(RESET_CYCLES);
             driver.reset();
-            final long[] rtlIssued = new long[nIn];
-            final long[] modelIssued = new long[nIn];
-            final long[] words = new long[64];
+            // Per side and input stream: the tape chunk to attach when the stream next needs input.
+            final long[] rtlNext = new long[nIn];
+            final long[] modelNext = new long[nIn];
             boolean rtlDone = false;
             boolean modelDone = false;
             final long[] rtlNanosBox = new long[1];
             final Callable<Integer> rtlStep = () ->
             {
-                fill(rtlBatch, rtlStim, rtlIssued, target, words);
-                rtlBatch.clearOut();
                 final long t0 = System.nanoTime();
                 final int st = rtl.runStreams(rtlBatch);
                 rtlNanosBox[0] += System.nanoTime() - t0;
+                // Generate the next chunks while the model's batch may still run (if the caller got
+                // there first, they exist already).
+                for (int i = 0; i < nIn; i++)
+                {
+                    tape.prefetch(i, rtlNext[i]);
+                }
                 return st;
             };
-            final long[] modelWords = new long[64];
             while (!(rtlDone && modelDone))
             {
-                // The RTL's batch runs on the worker while the model's runs here: the two sides
-                // share nothing until the scoreboard reads both batches after the join.
+                // Input for both sides comes from the tape on this thread (each chunk generated once);
+                // then the RTL's batch runs on the worker while the model's runs here: the two sides
+                // share only read-only tape chunks until the scoreboard reads both batches after the join.
+                if (!rtlDone)
+                {
+                    attach(rtlBatch, tape, rtlNext);
+                    rtlBatch.clearOut();
+                }
+                if (!modelDone)
+                {
+                    attach(modelBatch, tape, modelNext);
+                    modelBatch.clearOut();
+                }
+                for (int i = 0; i < nIn; i++)
+                {
+                    // Chunks before the one each running side has attached are read by no one any more.
+                    final long rtlAt = rtlDone ? Long.MAX_VALUE : rtlNext[i] - 1;
+                    final long modelAt = modelDone ? Long.MAX_VALUE : modelNext[i] - 1;
+                    tape.release(i, Math.min(rtlAt, modelAt));
+                }
                 Future<Integer> pending = null;
                 int rtlStatus = 0;
                 if (!rtlDone)
                 {
-                    if (pool != null)
+                    if (parallel && !modelDone)
                     {
-                        pending = pool.submit(rtlStep);
+                        pending = WORKERS.submit(rtlStep);
                     }
                     else
                     {
@@ -267,22 +317,42 @@ public final class LockstepEngine
                     }
                 }
                 int modelStatus = 0;
-                if (!modelDone)
+                try
                 {
-                    fill(modelBatch, modelStim, modelIssued, target, modelWords);
-                    modelBatch.clearOut();
-                    final long t0 = System.nanoTime();
-                    modelStatus = driver.run(modelBatch);
-                    modelNanos += System.nanoTime() - t0;
+                    if (!modelDone)
+                    {
+                        final long t0 = System.nanoTime();
+                        modelStatus = driver.run(modelBatch);
+                        modelNanos += System.nanoTime() - t0;
+                    }
+                    if (pending != null)
+                    {
+                        if (!pending.isDone())
+                        {
+                            // The RTL is still running: generate the next chunks here rather than wait.
+                            for (int i = 0; i < nIn; i++)
+                            {
+                                tape.prefetch(i, modelNext[i]);
+                            }
+                        }
+                        rtlStatus = join(pending);
+                        pending = null;
+                    }
                 }
-                if (pending != null)
+                finally
                 {
-                    rtlStatus = join(pending);
+                    if (pending != null)
+                    {
+                        // The model threw: the native batch still reads the batch and tape memory,
+                        // which must outlive it (closing them under it would be a use after free).
+                        awaitQuietly(pending);
+                    }
                 }
-                if (!rtlDone)
+                final boolean rtlRan = !rtlDone;
+                final boolean modelRan = !modelDone;
+                if (rtlRan)
                 {
                     rtlCycles += rtlBatch.ctrl(CTRL_CYCLES_RUN);
-                    scoreboard.addRtl(rtlBatch);
                     rtlDone = rtlStatus == STATUS_DONE;
                     if (rtlStatus == STATUS_BUDGET)
                     {
@@ -291,18 +361,21 @@ public final class LockstepEngine
                         break;
                     }
                 }
-                if (!modelDone)
+                if (modelRan)
                 {
-                    scoreboard.addModel(modelBatch);
                     modelDone = modelStatus == STATUS_DONE;
                     if (modelStatus == STATUS_BUDGET)
                     {
+                        if (rtlRan)
+                        {
+                            scoreboard.addRtl(rtlBatch);
+                        }
                         failure = "model made no progress for " + HANG_CYCLES + " cycles at cycle " + driver.cycle()
                             + " (seed " + seed + "): hung handshake?";
                         break;
                     }
                 }
-                scoreboard.compare();
+                scoreboard.compare(rtlRan ? rtlBatch : null, modelRan ? modelBatch : null);
                 if (scoreboard.mismatches() >= options.maxMismatches())
                 {
                     break;
@@ -332,10 +405,6 @@ public final class LockstepEngine
         }
         finally
         {
-            if (pool != null)
-            {
-                pool.shutdownNow();
-            }
             if (modelVcd != null)
             {
                 modelVcd.close();
@@ -351,29 +420,74 @@ public final class LockstepEngine
             modelNanos, covLines, coverage.unhit(), failure, waveforms);
     }
 
-    /** Refills every input stream whose buffer is consumed; the last transaction marks the stream final. */
-    static void fill(final StreamBatch b, final Stimulus[] stim, final long[] issued, final long target, final long[] words)
+    /** Attaches the next tape chunk to every input stream of {@code b} that has consumed its buffer. */
+    private static void attach(final StreamBatch b, final StimulusTape tape, final long[] next)
     {
-        for (int i = 0; i < stim.length; i++)
+        for (int i = 0; i < next.length; i++)
         {
-            if (!b.needsInput(i))
+            if (b.needsInput(i))
             {
-                continue;
-            }
-            b.refill(i);
-            final int cap = b.inCapacity();
-            for (int n = 0; n < cap && issued[i] < target; n++)
-            {
-                final long gap = stim[i].gap(issued[i]);
-                stim[i].data(issued[i], words);
-                b.offer(i, gap, words);
-                issued[i]++;
-            }
-            if (issued[i] >= target)
-            {
-                b.markFinal(i);
+                final StimulusTape.Chunk c = tape.chunk(i, next[i]++);
+                b.attachInput(i, c.records, c.count, c.last);
             }
         }
+    }
+
+    private static void setStatics(final BlockSpec spec, final Rtl rtl, final long[] staticVector)
+    {
+        for (final PortSpec p : spec.staticInputs())
+        {
+            final int pin = spec.inputIndex(p.name());
+            final long[] w = new long[p.words()];
+            System.arraycopy(staticVector, spec.inputOffset(pin), w, 0, w.length);
+            rtl.setWords(pin, w);
+        }
+    }
+
+    /**
+     * The ready pattern of output stream {@code o}: a Markov chain of on/off runs whose long-run
+     * off fraction is {@code backpressure}, {@link #PATTERN_BITS} bits, bit {@code c} in word {@code c >>> 6}.
+     */
+    static long[] readyPattern(final long seed, final int o, final double backpressure)
+    {
+        final PatternKey key = new PatternKey(seed, o, backpressure);
+        final long[] cached = PATTERNS.get(key);
+        if (cached != null)
+        {
+            return cached;
+        }
+        if (PATTERNS.size() >= 64)
+        {
+            PATTERNS.clear();
+        }
+        final long[] computed = computeReadyPattern(seed, o, backpressure);
+        PATTERNS.put(key, computed);
+        return computed;
+    }
+
+    private record PatternKey(long seed, int stream, double backpressure)
+    {
+    }
+
+    /** Recent ready patterns (a regression reruns one seed: waves, benchmarks); callers never modify them. */
+    private static final Map<PatternKey, long[]> PATTERNS = new ConcurrentHashMap<>();
+
+    private static long[] computeReadyPattern(final long seed, final int o, final double backpressure)
+    {
+        final long[] words = new long[PATTERN_BITS / 64];
+        final StimulusRandom r = new StimulusRandom(seed ^ (0x5DEECE66DL * (o + 7)));
+        boolean ready = true;
+        final double leave = 0.3;
+        final double enter = backpressure * leave / Math.max(1e-9, 1 - backpressure);
+        for (int bit = 0; bit < PATTERN_BITS; bit++)
+        {
+            ready = ready ? !r.chance(enter) : r.chance(leave);
+            if (ready)
+            {
+                words[bit >>> 6] |= 1L << (bit & 63);
+            }
+        }
+        return words;
     }
 
     /**
@@ -387,14 +501,17 @@ public final class LockstepEngine
         final long seed = options.seed();
         final int nIn = spec.inStreams().size();
         final int nOut = spec.outStreams().size();
-        try (StreamBatch batch = new StreamBatch(spec, CHUNK, CHUNK, PATTERN_BITS))
+        final int[] inRecordWords = new int[nIn];
+        final Stimulus[] stim = new Stimulus[nIn];
+        for (int i = 0; i < nIn; i++)
+        {
+            inRecordWords[i] = 1 + spec.dataWords(spec.inStreams().get(i));
+            stim[i] = adapter.newStimulus(seed, i);
+        }
+        try (StreamBatch batch = new StreamBatch(spec, CHUNK, CHUNK, PATTERN_BITS);
+            StimulusTape tape = new StimulusTape(stim, options.transactions(), CHUNK, inRecordWords))
         {
             final JavaStreamDriver driver = model == null ? null : new JavaStreamDriver(spec, model);
-            final Stimulus[] stim = new Stimulus[nIn];
-            for (int i = 0; i < nIn; i++)
-            {
-                stim[i] = adapter.newStimulus(seed, i);
-            }
             final long[] staticVector = driver != null ? driver.inputs() : new long[spec.inputWords()];
             if (nIn > 0)
             {
@@ -402,26 +519,12 @@ public final class LockstepEngine
             }
             if (rtl != null)
             {
-                for (final PortSpec p : spec.staticInputs())
-                {
-                    final int pin = spec.inputIndex(p.name());
-                    final long[] w = new long[p.words()];
-                    System.arraycopy(staticVector, spec.inputOffset(pin), w, 0, w.length);
-                    rtl.setWords(pin, w);
-                }
+                setStatics(spec, rtl, staticVector);
             }
             final double backpressure = nIn > 0 ? stim[0].backpressure() : 0.0;
             for (int o = 0; o < nOut; o++)
             {
-                final StimulusRandom r = new StimulusRandom(seed ^ (0x5DEECE66DL * (o + 7)));
-                boolean ready = true;
-                final double leave = 0.3;
-                final double enter = backpressure * leave / Math.max(1e-9, 1 - backpressure);
-                for (int bit = 0; bit < PATTERN_BITS; bit++)
-                {
-                    ready = ready ? !r.chance(enter) : r.chance(leave);
-                    batch.readyBit(o, bit, ready);
-                }
+                batch.pattern(o, readyPattern(seed, o, backpressure));
             }
             batch.ctrl(CTRL_BUDGET, HANG_CYCLES);
             batch.ctrl(CTRL_QUIET_NEEDED, adapter.drainCycles());
@@ -433,12 +536,15 @@ public final class LockstepEngine
             {
                 driver.reset();
             }
-            final long[] issued = new long[nIn];
-            final long[] words = new long[64];
+            final long[] next = new long[nIn];
             long cycles = 0;
             for (;;)
             {
-                fill(batch, stim, issued, options.transactions(), words);
+                attach(batch, tape, next);
+                for (int i = 0; i < nIn; i++)
+                {
+                    tape.release(i, next[i] - 1);
+                }
                 batch.clearOut();
                 final int st = rtl != null ? rtl.runStreams(batch) : driver.run(batch);
                 cycles += batch.ctrl(CTRL_CYCLES_RUN);

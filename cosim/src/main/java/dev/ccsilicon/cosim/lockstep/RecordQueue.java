@@ -1,21 +1,27 @@
 package dev.ccsilicon.cosim.lockstep;
 
-import dev.ccsilicon.cosim.jverilator.StreamBatch;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 
-import java.util.Arrays;
-
-/** A growable FIFO of fixed-size output records {@code [cycle, words...]} in one {@code long[]}. */
+/**
+ * A growable FIFO of fixed-size output records {@code [cycle, words...]}, contiguous in one
+ * {@code long[]} (viewed as a heap {@link MemorySegment}, so the scoreboard compares queued records
+ * and batch records with one code path). Appends are bulk copies; the live records are moved to the
+ * front only when the tail reaches the end.
+ */
 final class RecordQueue
 {
     private final int recordWords;
     private long[] data;
+    private MemorySegment segment;
     private int head;
     private int size;
 
     RecordQueue(final int recordWords)
     {
         this.recordWords = recordWords;
-        this.data = new long[recordWords * 1024];
+        this.data = new long[recordWords * 16];
+        this.segment = MemorySegment.ofArray(data);
     }
 
     int size()
@@ -23,51 +29,56 @@ final class RecordQueue
         return size;
     }
 
-    void addFrom(final StreamBatch batch, final int stream)
+    /** Index of the oldest record in {@link #segment()}. */
+    int head()
     {
-        final int n = batch.outCount(stream);
-        ensure(size + n);
-        final int capRecords = data.length / recordWords;
-        for (int k = 0; k < n; k++)
+        return head;
+    }
+
+    /** The backing records; valid until the next {@link #addFrom}. */
+    MemorySegment segment()
+    {
+        return segment;
+    }
+
+    long cycleOfHead()
+    {
+        return data[head * recordWords];
+    }
+
+    /** Removes the {@code n} oldest records. */
+    void drop(final int n)
+    {
+        head += n;
+        size -= n;
+        if (size == 0)
         {
-            final int slot = ((head + size) % capRecords) * recordWords;
-            data[slot] = batch.outCycle(stream, k);
-            for (int w = 1; w < recordWords; w++)
-            {
-                data[slot + w] = batch.outWord(stream, k, w - 1);
-            }
-            size++;
+            head = 0;
         }
     }
 
-    /** Copies the oldest record into {@code into} and removes it. */
-    void poll(final long[] into)
+    /** Appends records {@code [from, from + n)} of {@code records}. */
+    void addFrom(final MemorySegment records, final int from, final int n)
     {
-        final int slot = head * recordWords;
-        System.arraycopy(data, slot, into, 0, recordWords);
-        head = (head + 1) % (data.length / recordWords);
-        size--;
-    }
-
-    private void ensure(final int records)
-    {
-        final int cap = data.length / recordWords;
-        if (records <= cap)
+        if (n == 0)
         {
             return;
         }
-        int newCap = cap * 2;
-        while (newCap < records)
+        final int needed = (head + size + n) * recordWords;
+        if (needed > data.length)
         {
-            newCap *= 2;
+            final int live = (size + n) * recordWords;
+            final long[] target = live > data.length ? new long[Math.max(2 * data.length, live + live / 2)] : data;
+            System.arraycopy(data, head * recordWords, target, 0, size * recordWords);
+            if (target != data)
+            {
+                data = target;
+                segment = MemorySegment.ofArray(data);
+            }
+            head = 0;
         }
-        final long[] grown = new long[newCap * recordWords];
-        for (int k = 0; k < size; k++)
-        {
-            System.arraycopy(data, ((head + k) % cap) * recordWords, grown, k * recordWords, recordWords);
-        }
-        data = grown;
-        head = 0;
-        Arrays.fill(data, size * recordWords, data.length, 0);
+        MemorySegment.copy(records, ValueLayout.JAVA_LONG, 8L * from * recordWords, data, (head + size) * recordWords,
+            n * recordWords);
+        size += n;
     }
 }

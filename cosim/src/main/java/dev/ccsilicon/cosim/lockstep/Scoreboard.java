@@ -4,12 +4,20 @@ import dev.ccsilicon.cosim.jverilator.BlockSpec;
 import dev.ccsilicon.cosim.jverilator.StreamBatch;
 import dev.ccsilicon.hdl.StreamSpec;
 
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.util.List;
 
 /**
  * Compares the model's output transactions with the RTL's, per output stream and in order: every
  * data field bit-exact, and the handshake cycle within the adapter's timing tolerance. The timing
  * error of a transaction is model cycle minus RTL cycle.
+ *
+ * <p>Records are compared where they lie: the two batches' output buffers against each other, a
+ * whole run of records with one {@link MemorySegment#mismatch} (records {@code [cycle, data...]} that
+ * are equal word for word are a match with timing error 0). Only at the first differing word does
+ * the comparison go record by record, field by field. Records one side produced and the other not
+ * yet wait in that side's {@link RecordQueue} (a bulk copy) for the other side's next batch.
  */
 final class Scoreboard
 {
@@ -17,12 +25,11 @@ final class Scoreboard
     private final List<StreamSpec> streams;
     private final RecordQueue[] rtl;
     private final RecordQueue[] model;
-    private final long[][] fieldOffsets;
+    private final int[] recordWords;
+    private final int[][] fieldOffsets;
     private final int[][] fieldWords;
     private final String[][] fieldNames;
     private final long[] compared;
-    private final long[] rtlRecord;
-    private final long[] modelRecord;
     private final int tolerance;
 
     private long mismatches;
@@ -39,19 +46,19 @@ final class Scoreboard
         final int n = streams.size();
         rtl = new RecordQueue[n];
         model = new RecordQueue[n];
-        fieldOffsets = new long[n][];
+        recordWords = new int[n];
+        fieldOffsets = new int[n][];
         fieldWords = new int[n][];
         fieldNames = new String[n][];
         compared = new long[n];
-        int maxWords = 1;
         for (int o = 0; o < n; o++)
         {
             final StreamSpec s = streams.get(o);
             final int rw = 1 + spec.dataWords(s);
-            maxWords = Math.max(maxWords, rw);
+            recordWords[o] = rw;
             rtl[o] = new RecordQueue(rw);
             model[o] = new RecordQueue(rw);
-            fieldOffsets[o] = new long[s.dataPorts().size()];
+            fieldOffsets[o] = new int[s.dataPorts().size()];
             fieldWords[o] = new int[s.dataPorts().size()];
             fieldNames[o] = s.dataPorts().toArray(new String[0]);
             int off = 1;
@@ -62,16 +69,15 @@ final class Scoreboard
                 off += fieldWords[o][d];
             }
         }
-        rtlRecord = new long[maxWords];
-        modelRecord = new long[maxWords];
         tolerance = adapter.timingTolerance();
     }
 
+    /** Queues a side's new records without comparing (tests; the engine uses {@link #compare(StreamBatch, StreamBatch)}). */
     void addRtl(final StreamBatch batch)
     {
         for (int o = 0; o < rtl.length; o++)
         {
-            rtl[o].addFrom(batch, o);
+            rtl[o].addFrom(batch.outSegment(o), 0, batch.outCount(o));
         }
     }
 
@@ -79,61 +85,153 @@ final class Scoreboard
     {
         for (int o = 0; o < model.length; o++)
         {
-            model[o].addFrom(batch, o);
+            model[o].addFrom(batch.outSegment(o), 0, batch.outCount(o));
         }
     }
 
-    /** Compares every pair available on both sides. */
+    /** Compares every pair available on both sides (queued records only). */
     void compare()
+    {
+        compare(null, null);
+    }
+
+    /**
+     * Compares every pair available on both sides: queued records first, then the batches' new
+     * records ({@code null}: that side produced none, e.g. it has finished); what one side has beyond
+     * the other is queued. The batches are not referenced after the call.
+     */
+    void compare(final StreamBatch rtlBatch, final StreamBatch modelBatch)
     {
         for (int o = 0; o < rtl.length; o++)
         {
-            while (rtl[o].size() > 0 && model[o].size() > 0)
+            final RecordQueue rq = rtl[o];
+            final RecordQueue mq = model[o];
+            final MemorySegment rs = rtlBatch == null ? null : rtlBatch.outSegment(o);
+            final MemorySegment ms = modelBatch == null ? null : modelBatch.outSegment(o);
+            final int rn = rtlBatch == null ? 0 : rtlBatch.outCount(o);
+            final int mn = modelBatch == null ? 0 : modelBatch.outCount(o);
+            int ri = 0;
+            int mi = 0;
+            for (;;)
             {
-                rtl[o].poll(rtlRecord);
-                model[o].poll(modelRecord);
-                final long err = modelRecord[0] - rtlRecord[0];
-                timingMin = Math.min(timingMin, err);
-                timingMax = Math.max(timingMax, err);
-                timingSum += err;
-                total++;
-                boolean differs = false;
-                for (int d = 0; d < fieldNames[o].length && !differs; d++)
+                final boolean rFromQueue = rq.size() > 0;
+                final boolean mFromQueue = mq.size() > 0;
+                final int rAvail = rFromQueue ? rq.size() : rn - ri;
+                final int mAvail = mFromQueue ? mq.size() : mn - mi;
+                final int n = Math.min(rAvail, mAvail);
+                if (n == 0)
                 {
-                    final int off = (int)fieldOffsets[o][d];
-                    for (int w = 0; w < fieldWords[o][d]; w++)
-                    {
-                        if (rtlRecord[off + w] != modelRecord[off + w])
-                        {
-                            differs = true;
-                            if (first == null)
-                            {
-                                first = new Mismatch(streams.get(o).name(), compared[o], fieldNames[o][d],
-                                    adapter.formatField(fieldNames[o][d], slice(rtlRecord, off, fieldWords[o][d])),
-                                    adapter.formatField(fieldNames[o][d], slice(modelRecord, off, fieldWords[o][d])),
-                                    rtlRecord[0], modelRecord[0]);
-                            }
-                            break;
-                        }
-                    }
+                    break;
                 }
-                if (!differs && Math.abs(err) > tolerance)
+                compareRun(o,
+                    rFromQueue ? rq.segment() : rs, rFromQueue ? rq.head() : ri,
+                    mFromQueue ? mq.segment() : ms, mFromQueue ? mq.head() : mi, n);
+                if (rFromQueue)
+                {
+                    rq.drop(n);
+                }
+                else
+                {
+                    ri += n;
+                }
+                if (mFromQueue)
+                {
+                    mq.drop(n);
+                }
+                else
+                {
+                    mi += n;
+                }
+            }
+            if (ri < rn)
+            {
+                rq.addFrom(rs, ri, rn - ri);
+            }
+            if (mi < mn)
+            {
+                mq.addFrom(ms, mi, mn - mi);
+            }
+        }
+    }
+
+    /** Compares {@code n} records of stream {@code o}: record {@code a + k} of the RTL with record {@code b + k} of the model. */
+    private void compareRun(final int o, final MemorySegment rtlRecords, final int a, final MemorySegment modelRecords,
+        final int b, final int n)
+    {
+        final long recordBytes = 8L * recordWords[o];
+        long rOff = a * recordBytes;
+        long mOff = b * recordBytes;
+        int left = n;
+        while (left > 0)
+        {
+            // Identical records are a match with timing error 0 (unless a negative tolerance rejects even 0).
+            final long diff = tolerance < 0 ? 0
+                : MemorySegment.mismatch(rtlRecords, rOff, rOff + left * recordBytes, modelRecords, mOff, mOff + left * recordBytes);
+            final int same = diff < 0 ? left : (int)(diff / recordBytes);
+            if (same > 0)
+            {
+                timingMin = Math.min(timingMin, 0);
+                timingMax = Math.max(timingMax, 0);
+                total += same;
+                compared[o] += same;
+                rOff += same * recordBytes;
+                mOff += same * recordBytes;
+                left -= same;
+            }
+            if (left > 0)
+            {
+                compareOne(o, rtlRecords, rOff, modelRecords, mOff);
+                rOff += recordBytes;
+                mOff += recordBytes;
+                left--;
+            }
+        }
+    }
+
+    /** One pair, field by field: the first difference is the run's first mismatch. */
+    private void compareOne(final int o, final MemorySegment r, final long rOff, final MemorySegment m, final long mOff)
+    {
+        final long rtlCycle = r.get(ValueLayout.JAVA_LONG, rOff);
+        final long modelCycle = m.get(ValueLayout.JAVA_LONG, mOff);
+        final long err = modelCycle - rtlCycle;
+        timingMin = Math.min(timingMin, err);
+        timingMax = Math.max(timingMax, err);
+        timingSum += err;
+        total++;
+        boolean differs = false;
+        for (int d = 0; d < fieldNames[o].length && !differs; d++)
+        {
+            final int off = fieldOffsets[o][d];
+            for (int w = 0; w < fieldWords[o][d]; w++)
+            {
+                if (r.get(ValueLayout.JAVA_LONG, rOff + 8L * (off + w)) != m.get(ValueLayout.JAVA_LONG, mOff + 8L * (off + w)))
                 {
                     differs = true;
                     if (first == null)
                     {
-                        first = new Mismatch(streams.get(o).name(), compared[o], "cycle",
-                            "within " + tolerance + " of " + rtlRecord[0], String.valueOf(modelRecord[0]), rtlRecord[0],
-                            modelRecord[0]);
+                        first = new Mismatch(streams.get(o).name(), compared[o], fieldNames[o][d],
+                            adapter.formatField(fieldNames[o][d], slice(r, rOff, off, fieldWords[o][d])),
+                            adapter.formatField(fieldNames[o][d], slice(m, mOff, off, fieldWords[o][d])),
+                            rtlCycle, modelCycle);
                     }
+                    break;
                 }
-                if (differs)
-                {
-                    mismatches++;
-                }
-                compared[o]++;
             }
         }
+        if (!differs && Math.abs(err) > tolerance)
+        {
+            differs = true;
+            if (first == null)
+            {
+                first = new Mismatch(streams.get(o).name(), compared[o], "cycle",
+                    "within " + tolerance + " of " + rtlCycle, String.valueOf(modelCycle), rtlCycle, modelCycle);
+            }
+        }
+        if (differs)
+        {
+            mismatches++;
+        }
+        compared[o]++;
     }
 
     /** At the end of a run: transactions one side produced and the other did not. */
@@ -149,19 +247,19 @@ final class Scoreboard
                 mismatches += extra.size();
                 if (first == null)
                 {
-                    extra.poll(rtlRecord);
+                    final long cycle = extra.cycleOfHead();
                     first = new Mismatch(streams.get(o).name(), compared[o], "presence",
                         rtlExtra ? "a transaction" : "none", rtlExtra ? "none" : "a transaction",
-                        rtlExtra ? rtlRecord[0] : -1, rtlExtra ? -1 : rtlRecord[0]);
+                        rtlExtra ? cycle : -1, rtlExtra ? -1 : cycle);
                 }
             }
         }
     }
 
-    private static long[] slice(final long[] a, final int off, final int len)
+    private static long[] slice(final MemorySegment s, final long recordOffset, final int word, final int len)
     {
         final long[] r = new long[len];
-        System.arraycopy(a, off, r, 0, len);
+        MemorySegment.copy(s, ValueLayout.JAVA_LONG, recordOffset + 8L * word, r, 0, len);
         return r;
     }
 

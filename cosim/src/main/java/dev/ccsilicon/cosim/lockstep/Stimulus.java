@@ -2,9 +2,11 @@ package dev.ccsilicon.cosim.lockstep;
 
 /**
  * A block's seeded stimulus for one input stream: constrained-random transactions with directed
- * sequences mixed in, idle gaps and backpressure. The engine makes one instance per side and input
- * stream from the run's seed; instances for the same (seed, stream) must produce the same
- * sequence, so an implementation draws only from {@link #random} (per stream) and, in its
+ * sequences mixed in, idle gaps and backpressure. The engine makes one instance per input stream
+ * from the run's seed and generates its transactions once (in order: {@link #gap}, then
+ * {@link #data}, per transaction) for both the model and the RTL. Instances for the same (seed,
+ * stream) must still produce the same sequence (a rerun for waveforms, each side alone in a
+ * benchmark), so an implementation draws only from {@link #random} (per stream) and, in its
  * constructor, {@link #config} (per run: static configuration every stream agrees on).
  */
 public abstract class Stimulus

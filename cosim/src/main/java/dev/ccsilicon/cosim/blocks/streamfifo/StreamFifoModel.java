@@ -46,7 +46,11 @@ public final class StreamFifoModel implements ModelDut
     public void evaluate(final long[] in, final long[] out)
     {
         block.inValid = in[pinInValid] != 0;
-        System.arraycopy(in, pinInData, block.inData, 0, block.inData.length);
+        final long[] data = block.inData;
+        for (int i = 0; i < data.length; i++)
+        {
+            data[i] = in[pinInData + i];
+        }
         block.outReady = in[pinOutReady] != 0;
         out[pinInReady] = block.inReady() ? 1 : 0;
         out[pinOutValid] = block.outValid() ? 1 : 0;
