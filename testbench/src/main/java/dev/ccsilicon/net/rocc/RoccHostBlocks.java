@@ -1,37 +1,38 @@
 package dev.ccsilicon.net.rocc;
 
-import dev.ccsilicon.blocks.qptable.QpTable;
-import dev.ccsilicon.blocks.qptable.QpTableConfig;
-import dev.ccsilicon.blocks.timerwheel.TimerWheel;
-import dev.ccsilicon.blocks.timerwheel.TimerWheelConfig;
+import java.util.Arrays;
+
+import dev.ccsilicon.blocks.roccfairrate.RoccFairRateConfig;
+import dev.ccsilicon.blocks.roccrp.RoccRp;
+import dev.ccsilicon.blocks.roccrp.RoccRpConfig;
+import dev.ccsilicon.blocks.roccrp.RoccRpUpdate;
 import dev.ccsilicon.hdl.ClockDomain;
-import dev.ccsilicon.hdl.Component;
-import dev.ccsilicon.hdl.Stream;
 import dev.ccsilicon.net.Topology;
 import dev.ccsilicon.net.cc.CcContext;
 import dev.ccsilicon.net.cc.HostCc;
 import dev.ccsilicon.scenario.Scenario;
 
 /**
- * RoCC reaction points with NIC block models in the loop: per host one clock domain
- * ({@link #CLOCK_HZ}) with a {@link QpTable} holding each QP's Algorithm 2 context
- * ({@link RoccRpUpdate} as its update function) and a {@link TimerWheel} holding each QP's recovery
- * timer. QP q of a host is its q-th flow. The adapter is the NIC pipeline around them:
+ * RoCC reaction points with the {@code rocc_rp} block model in the loop: per sending host one clock
+ * domain ({@link #CLOCK_HZ}) running a {@link RoccRp} (its own {@code qp_table} and
+ * {@code timer_wheel} inside). QP q of a host is its q-th flow. The adapter is the NIC pipeline
+ * around the block and the only thing that touches its pins, always between two cycles:
  * <ul>
- *   <li>a CNP becomes a CNP event on the table's input; an accepted CNP (result "arm") arms the QP's
- *       timer at now + recovery + G − 1 cycles (never early: the wheel keeps deadlines per tick of
- *       G cycles) and hands the new rate to the flow's pacer;</li>
- *   <li>an expiry popped from the wheel becomes a timer event on the table; its result doubles the
- *       rate (and re-arms) or removes the limiter.</li>
+ *   <li>a decoded CNP (QP, F in Δ^F units, CP id) joins an adapter FIFO; its head is presented on
+ *       {@code cnp_*} and held until {@code cnp_ready_o} takes it;</li>
+ *   <li>{@code upd_ready_i} is always high (the pacer takes an update per cycle); each update sets
+ *       its flow's pacer to the rate, or to line rate / demand when the limiter is off.</li>
  * </ul>
- * The domain is advanced by simulated time with the kernel's idle skip: while timers are armed the
- * wheel is idle until its next tick with work; the network wakes the adapter at that cycle.
+ * Block cycle c happens at simulated time c ns. The domain is advanced by simulated time and idle
+ * stretches are skipped in bulk (see {@link NicClock}); the network wakes the adapter at the next
+ * cycle while the block is busy, otherwise at the wheel's next tick with a timer in it.
  */
 public final class RoccHostBlocks implements HostCc
 {
     public static final long CLOCK_HZ = 1_000_000_000L;
     private static final long CYCLE_PS = 1_000_000_000_000L / CLOCK_HZ;
-    private static final int SLOTS = 256;
+    private static final long RATE_MASK = RoccRpUpdate.RATE_MASK;
+    private static final int RATE_BITS = Long.bitCount(RATE_MASK);
 
     private final CcContext ctx;
     private final Topology topo;
@@ -39,177 +40,123 @@ public final class RoccHostBlocks implements HostCc
     private final int[] qpOfFlow;
     private final long[] rateBps;
     private final long unitBps;
-    private final long recoveryCycles;
-    private long rejectedArms;
 
-    /** A container component: the top of one clock domain. */
-    private static final class Top extends Component
-    {
-        Top(final String name)
-        {
-            super(name);
-        }
-
-        @Override
-        protected void evaluate()
-        {
-        }
-
-        @Override
-        public long nextBusyCycle(final long now)
-        {
-            return Long.MAX_VALUE;
-        }
-    }
-
-    /** One host's NIC blocks. */
+    /** One host's NIC: the block, its clock and the CNP FIFO in front of it. */
     private final class Nic
     {
         final int[] flows;
-        final ClockDomain clock;
-        final QpTable table;
-        final TimerWheel wheel;
-        final long slotCycles;
-        final long deadlineMask;
-        // Events waiting for the table's input, and timer commands waiting for the wheel (rings).
-        final long[] events = new long[64];
-        int eventHead;
-        int eventCount;
-        final long[] commands = new long[64];
-        int commandHead;
-        int commandCount;
-        boolean presenting;
-        boolean dirty;
-        long servicedCycle = -1;
+        final RoccRp rp;
+        final NicClock clock;
+        // CNPs waiting for cnp_ready_o: {qp, rate} packed, the CP id, the first cycle it could enter.
+        long[] cnpQpRate = new long[16];
+        int[] cnpCp = new int[16];
+        long[] cnpCycle = new long[16];
+        int cnpHead;
+        int cnpCount;
+        long cnpsWaited;
+        long cnpWaitMax;
+        int cnpPeak;
 
-        Nic(final String name, final int[] flows)
+        Nic(final String name, final int[] flows, final RoccRpConfig config)
         {
             this.flows = flows;
-            final int qps = Math.max(2, Integer.highestOneBit(Math.max(1, flows.length - 1)) << 1);
-            final Top top = new Top(name);
-            table = new QpTable(top, "qp_table", new QpTableConfig(qps, QpTableConfig.DEFAULT_SRAM_LATENCY,
-                QpTableConfig.DEFAULT_OUT_DEPTH, QpTableConfig.DEFAULT_STAT_WIDTH, new RoccRpUpdate()));
-            // Horizon S x G at least twice the recovery timer; G a power of two.
-            final long g = Math.max(1, Long.highestOneBit(Math.max(1, 2 * recoveryCycles / SLOTS)) << 1);
-            slotCycles = g;
-            final TimerWheelConfig cfg = new TimerWheelConfig(qps, SLOTS, (int)g, 1, 40, 16, 32);
-            deadlineMask = (1L << cfg.deadlineWidth()) - 1;
-            wheel = new TimerWheel(top, "timer_wheel", cfg);
-            clock = ClockDomain.ofPeriodPs(name, CYCLE_PS).add(top);
-            clock.reset();
-            table.setOutReady(true);
+            rp = new RoccRp(null, name, config);
+            final ClockDomain domain = ClockDomain.ofPeriodPs(name, CYCLE_PS).add(rp);
+            domain.reset();
+            rp.configure(config.rateMax(), config.recoveryCycles());
+            rp.setUpdReady(true);
+            clock = new NicClock(domain, rp);
         }
 
-        void offer(final int qp, final int op, final long operand)
+        void offer(final int qp, final long rate, final int cp)
         {
-            if (eventCount == events.length)
+            if (cnpCount == cnpQpRate.length)
             {
-                throw new IllegalStateException("NIC event queue overflow");
+                grow();
             }
-            events[(eventHead + eventCount++) & (events.length - 1)] = ((long)qp << 58) | ((long)op << 57) | operand;
+            final int i = (cnpHead + cnpCount) & (cnpQpRate.length - 1);
+            cnpQpRate[i] = (long)qp << RATE_BITS | (rate & RATE_MASK);
+            cnpCp[i] = cp;
+            cnpCycle[i] = clock.cycle();
+            cnpCount++;
+            cnpPeak = Math.max(cnpPeak, cnpCount);
         }
 
-        void service(final long nowPs)
+        private void grow()
         {
-            if (servicedCycle == clock.cycle())
+            final int n = cnpQpRate.length;
+            final long[] qpRate = new long[n << 1];
+            final int[] cp = new int[n << 1];
+            final long[] cycle = new long[n << 1];
+            for (int k = 0; k < cnpCount; k++)
             {
-                return;
+                qpRate[k] = cnpQpRate[(cnpHead + k) & (n - 1)];
+                cp[k] = cnpCp[(cnpHead + k) & (n - 1)];
+                cycle[k] = cnpCycle[(cnpHead + k) & (n - 1)];
             }
-            servicedCycle = clock.cycle();
-            if (table.outValid())
-            {
-                final int qp = (int)table.outQp();
-                final long result = table.outResult();
-                final int flow = flows[qp];
-                final long before = rateBps[flow];
-                if ((result & RoccRpUpdate.REMOVED) != 0)
-                {
-                    rateBps[flow] = UNLIMITED;
-                }
-                else if ((result & RoccRpUpdate.ARM) != 0)
-                {
-                    rateBps[flow] = (result & 0xFF_FFFFL) * unitBps;
-                    final long deadline = (clock.cycle() + recoveryCycles + slotCycles - 1) & deadlineMask;
-                    commands[(commandHead + commandCount++) & (commands.length - 1)] = wheel.arm(qp, deadline);
-                }
-                if (rateBps[flow] != before)
-                {
-                    ctx.rateChanged(flow, nowPs);
-                }
-            }
-            final Stream cmd = wheel.cmd();
-            if (commandCount > 0 && cmd.canPush())
-            {
-                cmd.push(commands[commandHead]);
-                commandHead = (commandHead + 1) & (commands.length - 1);
-                commandCount--;
-                dirty = true;
-            }
-            final Stream rsp = wheel.rsp();
-            if (rsp.canPop())
-            {
-                if (wheel.rspCode(rsp.pop()) == TimerWheel.RSP_REJECTED)
-                {
-                    rejectedArms++;
-                }
-                dirty = true;
-            }
-            final Stream exp = wheel.exp(0);
-            if (exp.canPop())
-            {
-                final int qp = wheel.expQp(exp.pop());
-                if (qp < flows.length)
-                {
-                    offer(qp, RoccRpUpdate.OP_TIMER, maxUnits(flows[qp]));
-                }
-                dirty = true;
-            }
-            presenting = eventCount > 0 && table.inReady();
-            if (presenting)
-            {
-                final long e = events[eventHead];
-                table.setInputs(true, e >>> 58, (e >>> 57) & 1, e & ((1L << 57) - 1));
-            }
-            else
-            {
-                table.setInputs(false, 0, 0, 0);
-            }
+            cnpQpRate = qpRate;
+            cnpCp = cp;
+            cnpCycle = cycle;
+            cnpHead = 0;
         }
 
-        void advance(final long maxCycles, final long nowPs)
-        {
-            service(nowPs);
-            final boolean stepNow = dirty || presenting;
-            clock.advance(stepNow ? 1 : maxCycles);
-            dirty = false;
-            if (presenting)
-            {
-                // Presented with in_ready_o high: the table took it in this cycle.
-                eventHead = (eventHead + 1) & (events.length - 1);
-                eventCount--;
-                presenting = false;
-                table.setInputs(false, 0, 0, 0);
-            }
-        }
-
+        /** Runs every block cycle that happens at or before {@code nowPs}. */
         void advanceTo(final long nowPs)
         {
             final long target = nowPs / CYCLE_PS + 1;
             while (clock.cycle() < target)
             {
-                advance(target - clock.cycle(), nowPs);
+                final boolean present = cnpCount > 0;
+                if (present)
+                {
+                    final long e = cnpQpRate[cnpHead];
+                    rp.setCnp(true, e >>> RATE_BITS, e & RATE_MASK, cnpCp[cnpHead] & 0xFFFF_FFFFL);
+                }
+                else
+                {
+                    rp.setCnp(false, 0, 0, 0);
+                }
+                final long busy = clock.nextBusyCycle(present);
+                if (busy > clock.cycle())
+                {
+                    clock.skip(Math.min(busy, target) - clock.cycle());
+                    continue;
+                }
+                // Both handshakes complete in the cycle about to be stepped: valid and ready now.
+                final boolean taken = present && rp.cnpReady();
+                if (rp.updValid())
+                {
+                    apply((int)rp.updQp(), rp.updRate(), rp.updLimiter(), nowPs);
+                }
+                if (taken)
+                {
+                    final long waited = clock.cycle() - cnpCycle[cnpHead];
+                    if (waited > 0)
+                    {
+                        cnpsWaited++;
+                        cnpWaitMax = Math.max(cnpWaitMax, waited);
+                    }
+                    cnpHead = (cnpHead + 1) & (cnpQpRate.length - 1);
+                    cnpCount--;
+                }
+                clock.step();
             }
-            service(nowPs);
+        }
+
+        private void apply(final int qp, final long rate, final boolean limiter, final long nowPs)
+        {
+            final int flow = flows[qp];
+            final long bps = limiter ? rate * unitBps : UNLIMITED;
+            if (bps != rateBps[flow])
+            {
+                rateBps[flow] = bps;
+                ctx.rateChanged(flow, nowPs);
+            }
         }
 
         long nextWakePs()
         {
-            if (eventCount > 0 || commandCount > 0 || presenting || table.outValid() || wheel.rsp().canPop() ||
-                wheel.exp(0).canPop())
-            {
-                return clock.cycle() * CYCLE_PS;
-            }
-            final long busy = clock.nextBusyCycle();
+            final long busy = clock.nextBusyCycle(cnpCount > 0);
             return busy == Long.MAX_VALUE ? NEVER : busy * CYCLE_PS;
         }
     }
@@ -218,12 +165,12 @@ public final class RoccHostBlocks implements HostCc
     {
         this.ctx = ctx;
         this.topo = topo;
-        unitBps = 10_000_000L;
-        recoveryCycles = scenario.nic().roccRecoveryPs() / CYCLE_PS;
+        unitBps = RoccFairRateConfig.DEFAULT_RATE_UNIT_MBPS * 1_000_000L;
+        final long recoveryCycles = Math.max(1, (scenario.nic().roccRecoveryPs() + CYCLE_PS / 2) / CYCLE_PS);
         final int flows = scenario.flows().size();
         qpOfFlow = new int[flows];
         rateBps = new long[flows];
-        java.util.Arrays.fill(rateBps, UNLIMITED);
+        Arrays.fill(rateBps, UNLIMITED);
         final int[] count = new int[topo.hostCount()];
         for (int f = 0; f < flows; f++)
         {
@@ -244,13 +191,30 @@ public final class RoccHostBlocks implements HostCc
                     members[qpOfFlow[f]] = f;
                 }
             }
-            nics[h] = new Nic("nic_" + topo.nodeId(h).replaceAll("[^A-Za-z0-9_]", "_"), members);
+            final long rateMax = topo.rateBps(topo.hostPort(h)) / unitBps;
+            nics[h] = new Nic("nic_" + topo.nodeId(h).replaceAll("[^A-Za-z0-9_]", "_"), members,
+                config(count[h], rateMax, recoveryCycles));
         }
     }
 
-    private long maxUnits(final int flow)
+    /**
+     * The block's parameters for a NIC of {@code qps} flows: RTL defaults, except NumQps (the next
+     * power of two, at least 2 per wheel lane) and NumSlots (the power of two, at least the default
+     * 512, that makes the wheel's horizon at least twice the recovery timer: 512 for 55 us, 2048 for
+     * 137.5 us). The tick G stays at the default 256 cycles, so a longer timer is not a coarser one.
+     */
+    static RoccRpConfig config(final int qps, final long rateMax, final long recoveryCycles)
     {
-        return topo.rateBps(topo.hostPort(topo.flowSrc(flow))) / unitBps;
+        final RoccRpConfig d = RoccRpConfig.defaults(CLOCK_HZ);
+        final int numQps = Math.max(2 * d.numLanes(), Integer.highestOneBit(Math.max(1, qps - 1)) << 1);
+        final long g = d.slotCycles();
+        long slots = d.numSlots();
+        while (slots * g < 2 * recoveryCycles)
+        {
+            slots <<= 1;
+        }
+        return new RoccRpConfig(numQps, d.sramLatency(), d.outDepth(), d.metaDepth(), Math.toIntExact(slots),
+            d.slotCycles(), d.numLanes(), d.deadlineWidth(), d.statWidth(), rateMax, recoveryCycles);
     }
 
     @Override
@@ -264,8 +228,8 @@ public final class RoccHostBlocks implements HostCc
         final int host = topo.flowSrc(flow);
         final Nic nic = nics[host];
         nic.advanceTo(nowPs);
-        nic.offer(qpOfFlow[flow], RoccRpUpdate.OP_CNP, ((long)cpId << 24) | (rateField & 0xFF_FFFFL));
-        ctx.requestWake(this, host, Math.max(nowPs + 1, nic.nextWakePs()));
+        nic.offer(qpOfFlow[flow], rateField, cpId);
+        ctx.requestWake(this, host, nic.nextWakePs());
     }
 
     @Override
@@ -289,12 +253,67 @@ public final class RoccHostBlocks implements HostCc
             return NEVER;
         }
         nic.advanceTo(nowPs);
-        return Math.max(nowPs + 1, nic.nextWakePs());
+        return nic.nextWakePs();
     }
 
-    /** Timer arms the wheel rejected (beyond its horizon); 0 in a sound configuration. */
-    public long rejectedArms()
+    /** The block of {@code host}'s NIC, or null for a host without flows; for tests and statistics. */
+    public RoccRp block(final int host)
     {
-        return rejectedArms;
+        return null == nics[host] ? null : nics[host].rp;
+    }
+
+    /** Block cycles stepped (evaluated) over all NICs. */
+    public long evaluatedCycles()
+    {
+        long sum = 0;
+        for (final Nic nic : nics)
+        {
+            sum += null == nic ? 0 : nic.clock.evaluatedCycles();
+        }
+        return sum;
+    }
+
+    /** Block cycles skipped in bulk over all NICs. */
+    public long skippedCycles()
+    {
+        long sum = 0;
+        for (final Nic nic : nics)
+        {
+            sum += null == nic ? 0 : nic.clock.skippedCycles();
+        }
+        return sum;
+    }
+
+    /** CNPs that did not enter the block in the first cycle after they arrived (all NICs). */
+    public long cnpsWaited()
+    {
+        long sum = 0;
+        for (final Nic nic : nics)
+        {
+            sum += null == nic ? 0 : nic.cnpsWaited;
+        }
+        return sum;
+    }
+
+    /** Longest a CNP waited in an adapter FIFO, cycles. */
+    public long cnpWaitMaxCycles()
+    {
+        long max = 0;
+        for (final Nic nic : nics)
+        {
+            max = Math.max(max, null == nic ? 0 : nic.cnpWaitMax);
+        }
+        return max;
+    }
+
+    /** Most CNPs ever held in one NIC's adapter FIFO, the presented one included. */
+    public int cnpFifoPeak()
+    {
+        int max = 0;
+        for (final Nic nic : nics)
+        {
+            max = Math.max(max, null == nic ? 0 : nic.cnpPeak);
+        }
+        return max;
     }
 }

@@ -12,10 +12,13 @@ import dev.ccsilicon.scenario.Scenario;
  * RoCC reaction points (seed 000 Algorithm 2, SPEC §6.5), one rate limiter per flow. A CNP is
  * accepted when the flow has no limiter yet, comes from the congestion point of the last accepted
  * CNP, or carries a rate no higher than the current one; acceptance sets the rate and re-arms the
- * recovery timer. On expiry the rate doubles; at line rate the limiter is removed.
+ * recovery timer. On expiry a rate below R_max doubles (clamped to R_max) and the timer re-arms; a
+ * rate already at R_max has the limiter removed, so removal comes one recovery period after the
+ * doubling that reached R_max, as in the paper's Algorithm 2 and the {@code rocc_rp} block.
+ * R_max is the host's line rate in whole Δ^F units, as the block's {@code cfg_rate_max_i}.
  * <p>
- * A straightforward Java implementation: the qp_table / timer_wheel / rocc_rp block models are not
- * in the loop yet (docs/network.md). One wake slot per host stands in for its NIC's timer wheel.
+ * The plain-Java reference {@link RoccHostBlocks} is held against: exact timers, no cycles. One
+ * wake slot per host stands in for its NIC's timer wheel.
  */
 public final class RoccHostCc implements HostCc
 {
@@ -47,7 +50,7 @@ public final class RoccHostCc implements HostCc
         final int[] count = new int[topo.hostCount()];
         for (int f = 0; f < n; f++)
         {
-            rMax[f] = topo.rateBps(topo.hostPort(topo.flowSrc(f)));
+            rMax[f] = topo.rateBps(topo.hostPort(topo.flowSrc(f))) / unitBps * unitBps;
             rCur[f] = rMax[f];
             count[topo.flowSrc(f)]++;
         }
@@ -113,7 +116,6 @@ public final class RoccHostCc implements HostCc
         {
             if (limited[f] && deadline[f] <= nowPs)
             {
-                rCur[f] = Math.min(rCur[f] << 1, rMax[f]);
                 if (rCur[f] >= rMax[f])
                 {
                     limited[f] = false;
@@ -122,6 +124,7 @@ public final class RoccHostCc implements HostCc
                 }
                 else
                 {
+                    rCur[f] = Math.min(rCur[f] << 1, rMax[f]);
                     deadline[f] = nowPs + recoveryPs;
                 }
                 ctx.rateChanged(f, nowPs);

@@ -68,6 +68,7 @@ public final class RoccSwitchBlocks implements SwitchCc
     private final long[] fairRateBps;
     private final int[] flowSrcIp;
     private final int[] flowDstIp;
+    private final int[] cpIds;
     private long scans;
     private long maxScanCycles;
     private long cycles;
@@ -165,7 +166,7 @@ public final class RoccSwitchBlocks implements SwitchCc
             {
                 final int local = (int)cnp.peek(CNP_PORT);
                 final int flow = (int)cnp.peek(CNP_SRC_PORT);
-                ctx.sendCnp(ports[local], flow, cnp.peek(CNP_F), ports[local], nowPs);
+                ctx.sendCnp(ports[local], flow, cnp.peek(CNP_F), cpIds[ports[local]], nowPs);
                 cnp.pop();
                 dirty = true;
             }
@@ -279,6 +280,7 @@ public final class RoccSwitchBlocks implements SwitchCc
     public RoccSwitchBlocks(final Scenario scenario, final Topology topo, final CcContext ctx)
     {
         this.ctx = ctx;
+        cpIds = CongestionPointId.of(topo);
         this.topo = topo;
         final int portCount = topo.portCount();
         groupOfPort = new int[portCount];

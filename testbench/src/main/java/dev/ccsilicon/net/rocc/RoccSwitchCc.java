@@ -35,6 +35,7 @@ public final class RoccSwitchCc implements SwitchCc
     private final int[] unitOfPort;
     private final int[] indexInUnit;
     private final FlowTable[] tables;
+    private final int[] cpIds;
 
     /** One fair-rate block instance: its configuration and per-port (F, Qold). */
     private static final class Unit
@@ -65,6 +66,7 @@ public final class RoccSwitchCc implements SwitchCc
     public RoccSwitchCc(final Scenario scenario, final Topology topo, final CcContext ctx)
     {
         this.ctx = ctx;
+        cpIds = CongestionPointId.of(topo);
         final int ports = topo.portCount();
         unitOfPort = new int[ports];
         indexInUnit = new int[ports];
@@ -159,7 +161,7 @@ public final class RoccSwitchCc implements SwitchCc
             final FlowTable table = tables[port];
             for (int k = 0; k < table.size(); k++)
             {
-                ctx.sendCnp(port, table.flow(k), rateField, port, nowPs);
+                ctx.sendCnp(port, table.flow(k), rateField, cpIds[port], nowPs);
             }
         }
         unit.nextTickPs += unit.periodPs;
