@@ -46,7 +46,7 @@ public class CosimBenchmark
 {
     static final int TRANSACTIONS = 50_000;
 
-    @Param({"fxp_accumulator", "stream_fifo"})
+    @Param({"fxp_accumulator", "stream_fifo", "qp_table", "timer_wheel", "rocc_fair_rate", "rocc_flow_table", "rocc_rp"})
     public String block;
 
     private BlockAdapter adapter;

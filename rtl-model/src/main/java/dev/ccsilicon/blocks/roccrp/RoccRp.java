@@ -272,6 +272,28 @@ public final class RoccRp extends Component
             || upd.canPop() || wheel.rsp().canPop();
     }
 
+    /**
+     * Busy while a CNP waits at its input, an event is held anywhere inside or a wheel lane holds an
+     * expiry; otherwise nothing happens here until an input arrives. The table and the wheel answer
+     * for their own work (the wheel: its next tick with a timer in it).
+     */
+    @Override
+    public long nextBusyCycle(final long now)
+    {
+        if (cnpValid || busy())
+        {
+            return now;
+        }
+        for (int l = 0; l < lanes; l++)
+        {
+            if (wheel.exp(l).canPop())
+            {
+                return now;
+            }
+        }
+        return Long.MAX_VALUE;
+    }
+
     // ---- behaviour --------------------------------------------------------------------------
 
     private boolean expPending()

@@ -120,6 +120,29 @@ class RoccRpTest
     }
 
     @Test
+    void idleSkipGivesTheSameUpdatesAtTheSameCyclesAsSteppingAndSkipsMostCycles()
+    {
+        final RoccRpConfig c = RoccRpBench.small();
+        final RoccRpBench stepped = new RoccRpBench(c);
+        final RoccRpBench skipped = new RoccRpBench(c);
+        for (final RoccRpBench b : List.of(stepped, skipped))
+        {
+            b.offer(9, 70, CP_A);
+            b.offer(4, 300, CP_B);
+            b.offer(9, 50, CP_B);
+        }
+        stepped.run(12 * c.recoveryCycles());
+        skipped.runSkippingIdle(12 * c.recoveryCycles());
+
+        assertEquals(stepped.updates, skipped.updates);
+        assertEquals(stepped.now(), skipped.now());
+        assertEquals(stepped.rp.statDouble(), skipped.rp.statDouble());
+        assertEquals(stepped.rp.statRemove(), skipped.rp.statRemove());
+        assertTrue(stepped.rp.statRemove() == 2, "both limiters recovered to line rate and were removed");
+        assertTrue(skipped.clk.skippedCycles() > 6 * c.recoveryCycles(), "skipped " + skipped.clk.skippedCycles());
+    }
+
+    @Test
     void aCnpAboveLineRateInstallsALimiterThatTheNextExpiryRemoves()
     {
         final RoccRpBench b = installed(3, 5000, CP_A);

@@ -24,7 +24,7 @@ import dev.ccsilicon.scenario.Scenario;
  *       its flow's pacer to the rate, or to line rate / demand when the limiter is off.</li>
  * </ul>
  * Block cycle c happens at simulated time c ns. The domain is advanced by simulated time and idle
- * stretches are skipped in bulk (see {@link NicClock}); the network wakes the adapter at the next
+ * stretches are skipped in bulk by the kernel's idle skip; the network wakes the adapter at the next
  * cycle while the block is busy, otherwise at the wheel's next tick with a timer in it.
  */
 public final class RoccHostBlocks implements HostCc
@@ -46,7 +46,7 @@ public final class RoccHostBlocks implements HostCc
     {
         final int[] flows;
         final RoccRp rp;
-        final NicClock clock;
+        final ClockDomain clock;
         // CNPs waiting for cnp_ready_o: {qp, rate} packed, the CP id, the first cycle it could enter.
         long[] cnpQpRate = new long[16];
         int[] cnpCp = new int[16];
@@ -65,7 +65,7 @@ public final class RoccHostBlocks implements HostCc
             domain.reset();
             rp.configure(config.rateMax(), config.recoveryCycles());
             rp.setUpdReady(true);
-            clock = new NicClock(domain, rp);
+            clock = domain;
         }
 
         void offer(final int qp, final long rate, final int cp)
@@ -116,10 +116,12 @@ public final class RoccHostBlocks implements HostCc
                 {
                     rp.setCnp(false, 0, 0, 0);
                 }
-                final long busy = clock.nextBusyCycle(present);
+                final long busy = clock.nextBusyCycle();
                 if (busy > clock.cycle())
                 {
-                    clock.skip(Math.min(busy, target) - clock.cycle());
+                    // Idle: no handshake can complete in these cycles (advance steps once instead of
+                    // skipping when some memory still has a read in flight, which is just as idle).
+                    clock.advance(Math.min(busy, target) - clock.cycle());
                     continue;
                 }
                 // Both handshakes complete in the cycle about to be stepped: valid and ready now.
@@ -156,7 +158,8 @@ public final class RoccHostBlocks implements HostCc
 
         long nextWakePs()
         {
-            final long busy = clock.nextBusyCycle(cnpCount > 0);
+            // A CNP queued since the last advance is not on the block's pins yet.
+            final long busy = cnpCount > 0 ? clock.cycle() : clock.nextBusyCycle();
             return busy == Long.MAX_VALUE ? NEVER : busy * CYCLE_PS;
         }
     }
