@@ -12,12 +12,8 @@ import dev.ccsilicon.hdl.bits.Bits;
  * control flops: read and write pointers of {@code ceil(log2(depth))} bits each and an occupancy
  * counter of {@code bitsToHold(depth)} bits.
  */
-public final class Fifo implements Memory
+public final class Fifo extends AbstractMemory
 {
-    private final Component owner;
-    private final String name;
-    private final int depth;
-    private final int width;
     private final Kind storage;
     private final RingQueue ring;
     private int highWater;
@@ -38,10 +34,7 @@ public final class Fifo implements Memory
         {
             throw new IllegalArgumentException("FIFO storage is flops or SRAM");
         }
-        this.owner = owner;
-        this.name = name;
-        this.depth = depth;
-        this.width = Bits.checkWidth(width);
+        super(owner, name, storage, depth, Bits.checkWidth(width));
         this.storage = storage;
         this.ring = new RingQueue(owner, name, depth, width);
         owner.addState(this);
@@ -111,35 +104,10 @@ public final class Fifo implements Memory
         pushCount = 0;
     }
 
-    @Override
-    public Kind kind()
-    {
-        return storage;
-    }
 
-    @Override
-    public int depth()
-    {
-        return depth;
-    }
 
-    @Override
-    public int width()
-    {
-        return width;
-    }
 
-    @Override
-    public String name()
-    {
-        return name;
-    }
 
-    @Override
-    public Component owner()
-    {
-        return owner;
-    }
 
     @Override
     public long flopBits()

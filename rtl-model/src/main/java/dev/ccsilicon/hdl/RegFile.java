@@ -9,12 +9,8 @@ import dev.ccsilicon.hdl.bits.Bits;
  * address wins). More writes in a cycle than ports is a modelling error and throws, unlike
  * {@link Sram}, whose port conflicts are a measured quantity.
  */
-public final class RegFile implements Memory
+public final class RegFile extends AbstractMemory
 {
-    private final Component owner;
-    private final String name;
-    private final int depth;
-    private final int width;
     private final long mask;
     private final int writePorts;
     private final long[] data;
@@ -28,10 +24,7 @@ public final class RegFile implements Memory
         {
             throw new IllegalArgumentException("depth and writePorts must be >= 1");
         }
-        this.owner = owner;
-        this.name = name;
-        this.depth = depth;
-        this.width = Bits.checkWidth(width);
+        super(owner, name, Kind.FLOPS, depth, Bits.checkWidth(width));
         this.mask = Bits.mask(width);
         this.writePorts = writePorts;
         this.data = new long[depth];
@@ -91,35 +84,10 @@ public final class RegFile implements Memory
         pending = 0;
     }
 
-    @Override
-    public Kind kind()
-    {
-        return Kind.FLOPS;
-    }
 
-    @Override
-    public int depth()
-    {
-        return depth;
-    }
 
-    @Override
-    public int width()
-    {
-        return width;
-    }
 
-    @Override
-    public String name()
-    {
-        return name;
-    }
 
-    @Override
-    public Component owner()
-    {
-        return owner;
-    }
 
     @Override
     public long flopBits()

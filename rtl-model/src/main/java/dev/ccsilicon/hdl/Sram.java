@@ -22,7 +22,7 @@ import java.util.Arrays;
  * return false, nothing happens, and {@link #conflictCount()} is incremented. The caller decides
  * whether to retry (a stall) or drop; the count shows how often a design's port budget was too small.
  */
-public final class Sram implements Memory
+public final class Sram extends AbstractMemory
 {
     /** What a read returns when the same address is written in the same cycle. */
     public enum ReadDuringWrite
@@ -30,10 +30,6 @@ public final class Sram implements Memory
         OLD_DATA, NEW_DATA
     }
 
-    private final Component owner;
-    private final String name;
-    private final int depth;
-    private final int width;
     private final int words;
     private final long topMask;
     private final int readPorts;
@@ -72,10 +68,7 @@ public final class Sram implements Memory
         {
             throw new IllegalArgumentException("SRAM needs either sharedPorts >= 1 or readPorts and writePorts >= 1");
         }
-        this.owner = b.owner;
-        this.name = b.name;
-        this.depth = b.depth;
-        this.width = b.width;
+        super(b.owner, b.name, Kind.SRAM, b.depth, b.width);
         this.words = (b.width + 63) >>> 6;
         final int topBits = b.width - 64 * (words - 1);
         this.topMask = topBits == 64 ? -1L : (1L << topBits) - 1;
@@ -282,35 +275,10 @@ public final class Sram implements Memory
         writeConflicts = 0;
     }
 
-    @Override
-    public Kind kind()
-    {
-        return Kind.SRAM;
-    }
 
-    @Override
-    public int depth()
-    {
-        return depth;
-    }
 
-    @Override
-    public int width()
-    {
-        return width;
-    }
 
-    @Override
-    public String name()
-    {
-        return name;
-    }
 
-    @Override
-    public Component owner()
-    {
-        return owner;
-    }
 
     @Override
     public long flopBits()

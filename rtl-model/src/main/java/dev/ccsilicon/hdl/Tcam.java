@@ -13,10 +13,8 @@ import java.util.Arrays;
  * index (priority order), combinationally. One {@link #write} or {@link #invalidate} per cycle,
  * applied at the end of the cycle; a second throws.
  */
-public final class Tcam implements Memory
+public final class Tcam extends AbstractMemory
 {
-    private final Component owner;
-    private final String name;
     private final int entries;
     private final int keyWidth;
     private final long keyMask;
@@ -36,8 +34,7 @@ public final class Tcam implements Memory
         {
             throw new IllegalArgumentException("TCAM needs at least one entry");
         }
-        this.owner = owner;
-        this.name = name;
+        super(owner, name, Kind.TCAM, entries, Bits.checkWidth(keyWidth));
         this.entries = entries;
         this.keyWidth = Bits.checkWidth(keyWidth);
         this.keyMask = Bits.mask(keyWidth);
@@ -125,35 +122,10 @@ public final class Tcam implements Memory
         lookups = 0;
     }
 
-    @Override
-    public Kind kind()
-    {
-        return Kind.TCAM;
-    }
 
-    @Override
-    public int depth()
-    {
-        return entries;
-    }
 
-    @Override
-    public int width()
-    {
-        return keyWidth;
-    }
 
-    @Override
-    public String name()
-    {
-        return name;
-    }
 
-    @Override
-    public Component owner()
-    {
-        return owner;
-    }
 
     @Override
     public long flopBits()
