@@ -200,6 +200,18 @@ public final class BlockSpec
         return outputOffsets[outputIndex];
     }
 
+    /** Word offset of input pin {@code port} in every input vector (throws for an unknown pin). */
+    public int inputWord(final String port)
+    {
+        return inputOffsets[inputIndex(port)];
+    }
+
+    /** Word offset of output pin {@code port} in every output vector (throws for an unknown pin). */
+    public int outputWord(final String port)
+    {
+        return outputOffsets[outputIndex(port)];
+    }
+
     public int inputIndex(final String port)
     {
         for (int i = 0; i < inputs.size(); i++)

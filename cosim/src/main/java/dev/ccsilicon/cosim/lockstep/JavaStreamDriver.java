@@ -75,15 +75,15 @@ public final class JavaStreamDriver
         for (int i = 0; i < nIn; i++)
         {
             final StreamSpec s = ins.get(i);
-            inValid[i] = spec.inputOffset(spec.inputIndex(s.validPort()));
-            inReady[i] = spec.outputOffset(spec.outputIndex(s.readyPort()));
+            inValid[i] = spec.inputWord(s.validPort());
+            inReady[i] = spec.outputWord(s.readyPort());
             inDataDst[i] = new int[spec.dataWords(s)];
             int k = 0;
             for (final String d : s.dataPorts())
             {
                 for (int w = 0; w < spec.port(d).words(); w++)
                 {
-                    inDataDst[i][k++] = spec.inputOffset(spec.inputIndex(d)) + w;
+                    inDataDst[i][k++] = spec.inputWord(d) + w;
                 }
             }
         }
@@ -110,15 +110,15 @@ public final class JavaStreamDriver
         for (int o = 0; o < nOut; o++)
         {
             final StreamSpec s = outs.get(o);
-            outValid[o] = spec.outputOffset(spec.outputIndex(s.validPort()));
-            outReady[o] = spec.inputOffset(spec.inputIndex(s.readyPort()));
+            outValid[o] = spec.outputWord(s.validPort());
+            outReady[o] = spec.inputWord(s.readyPort());
             outDataSrc[o] = new int[spec.dataWords(s)];
             int k = 0;
             for (final String d : s.dataPorts())
             {
                 for (int w = 0; w < spec.port(d).words(); w++)
                 {
-                    outDataSrc[o][k++] = spec.outputOffset(spec.outputIndex(d)) + w;
+                    outDataSrc[o][k++] = spec.outputWord(d) + w;
                 }
             }
         }

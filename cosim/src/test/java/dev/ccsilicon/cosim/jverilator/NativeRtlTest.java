@@ -60,9 +60,9 @@ class NativeRtlTest
             final int cycles = 4;
             final MemorySegment in = a.allocate(8L * cycles * spec.inputWords());
             final MemorySegment out = a.allocate(8L * cycles * spec.outputWords());
-            final int valid = spec.inputOffset(spec.inputIndex("in_valid_i"));
-            final int data = spec.inputOffset(spec.inputIndex("in_data_i"));
-            final int ready = spec.inputOffset(spec.inputIndex("out_ready_i"));
+            final int valid = spec.inputWord("in_valid_i");
+            final int data = spec.inputWord("in_data_i");
+            final int ready = spec.inputWord("out_ready_i");
             // Cycle 0: push {0xAB, 0x0123456789ABCDEF}; later cycles: pop.
             in.setAtIndex(ValueLayout.JAVA_LONG, valid, 1);
             in.setAtIndex(ValueLayout.JAVA_LONG, data, 0x0123456789ABCDEFL);
@@ -73,8 +73,8 @@ class NativeRtlTest
             }
             rtl.runRaw(cycles, in, out);
             final int ow = spec.outputWords();
-            final int outValid = spec.outputOffset(spec.outputIndex("out_valid_o"));
-            final int outData = spec.outputOffset(spec.outputIndex("out_data_o"));
+            final int outValid = spec.outputWord("out_valid_o");
+            final int outData = spec.outputWord("out_data_o");
             assertEquals(0, out.getAtIndex(ValueLayout.JAVA_LONG, outValid));
             assertEquals(1, out.getAtIndex(ValueLayout.JAVA_LONG, ow + outValid));
             assertEquals(0x0123456789ABCDEFL, out.getAtIndex(ValueLayout.JAVA_LONG, ow + outData));

@@ -30,8 +30,8 @@ class LockstepGoldenTest
         StallingModel(final ModelDut inner, final BlockSpec spec, final long period)
         {
             this.inner = inner;
-            this.inValid = spec.inputOffset(spec.inputIndex("in_valid_i"));
-            this.inReady = spec.outputOffset(spec.outputIndex("in_ready_o"));
+            this.inValid = spec.inputWord("in_valid_i");
+            this.inReady = spec.outputWord("in_ready_o");
             this.period = period;
             this.masked = new long[spec.inputWords()];
         }
@@ -217,7 +217,7 @@ class LockstepGoldenTest
     {
         final StreamFifoAdapter a = new StreamFifoAdapter();
         final BlockSpec spec = a.spec();
-        final int pin = spec.outputOffset(spec.outputIndex("out_data_o")) + 1;
+        final int pin = spec.outputWord("out_data_o") + 1;
         final String s = summary(run(a, new CorruptingModel(a.newModel(spec), pin, 12_345), 20_000, 9));
         System.out.println("GOLDEN corrupt " + s);
         assertEquals(CORRUPT, s);

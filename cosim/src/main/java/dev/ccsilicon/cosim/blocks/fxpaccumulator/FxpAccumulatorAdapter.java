@@ -48,13 +48,13 @@ public final class FxpAccumulatorAdapter implements BlockAdapter
     @Override
     public CycleObserver coverageObserver(final BlockSpec spec, final Coverage c)
     {
-        final int inValid = spec.inputOffset(spec.inputIndex("in_valid_i"));
-        final int inClear = spec.inputOffset(spec.inputIndex("in_clear_i"));
-        final int outReady = spec.inputOffset(spec.inputIndex("out_ready_i"));
-        final int inReady = spec.outputOffset(spec.outputIndex("in_ready_o"));
-        final int outValid = spec.outputOffset(spec.outputIndex("out_valid_o"));
-        final int outSum = spec.outputOffset(spec.outputIndex("out_sum_o"));
-        final int outSat = spec.outputOffset(spec.outputIndex("out_sat_o"));
+        final int inValid = spec.inputWord("in_valid_i");
+        final int inClear = spec.inputWord("in_clear_i");
+        final int outReady = spec.inputWord("out_ready_i");
+        final int inReady = spec.outputWord("in_ready_o");
+        final int outValid = spec.outputWord("out_valid_o");
+        final int outSum = spec.outputWord("out_sum_o");
+        final int outSat = spec.outputWord("out_sat_o");
         final int accWidth = spec.intParameter("AccWidth", FxpAccumulatorSpec.ACC_WIDTH);
         return new CycleObserver()
         {

@@ -26,15 +26,15 @@ public final class FxpAccumulatorModel implements ModelDut
             spec.intParameter("GainFrac", FxpAccumulatorSpec.GAIN_FRAC),
             spec.intParameter("AccWidth", FxpAccumulatorSpec.ACC_WIDTH));
         clock = ClockDomain.ofFrequencyHz("clk_i", 1e9).add(block).idleSkip(false);
-        pinGain = spec.inputOffset(spec.inputIndex("gain_i"));
-        pinInValid = spec.inputOffset(spec.inputIndex("in_valid_i"));
-        pinInData = spec.inputOffset(spec.inputIndex("in_data_i"));
-        pinInClear = spec.inputOffset(spec.inputIndex("in_clear_i"));
-        pinOutReady = spec.inputOffset(spec.inputIndex("out_ready_i"));
-        pinInReady = spec.outputOffset(spec.outputIndex("in_ready_o"));
-        pinOutValid = spec.outputOffset(spec.outputIndex("out_valid_o"));
-        pinOutSum = spec.outputOffset(spec.outputIndex("out_sum_o"));
-        pinOutSat = spec.outputOffset(spec.outputIndex("out_sat_o"));
+        pinGain = spec.inputWord("gain_i");
+        pinInValid = spec.inputWord("in_valid_i");
+        pinInData = spec.inputWord("in_data_i");
+        pinInClear = spec.inputWord("in_clear_i");
+        pinOutReady = spec.inputWord("out_ready_i");
+        pinInReady = spec.outputWord("in_ready_o");
+        pinOutValid = spec.outputWord("out_valid_o");
+        pinOutSum = spec.outputWord("out_sum_o");
+        pinOutSat = spec.outputWord("out_sat_o");
     }
 
     /** The kernel component, for resource reports and waveforms. */

@@ -100,17 +100,17 @@ public final class QpTableAdapter implements BlockAdapter
         final QpTableConfig config = QpTableSpec.config(spec);
         final int lastQp = config.numQps() - 1;
         final int l = config.sramLatency();
-        final int inValid = spec.inputOffset(spec.inputIndex("in_valid_i"));
-        final int inQp = spec.inputOffset(spec.inputIndex("in_qp_i"));
-        final int inOp = spec.inputOffset(spec.inputIndex("in_op_i"));
-        final int inOperand = spec.inputOffset(spec.inputIndex("in_operand_i"));
-        final int outReady = spec.inputOffset(spec.inputIndex("out_ready_i"));
-        final int inReady = spec.outputOffset(spec.outputIndex("in_ready_o"));
-        final int outValid = spec.outputOffset(spec.outputIndex("out_valid_o"));
-        final int outOp = spec.outputOffset(spec.outputIndex("out_op_o"));
-        final int outFwd = spec.outputOffset(spec.outputIndex("out_fwd_o"));
-        final int outResult = spec.outputOffset(spec.outputIndex("out_result_o"));
-        final int initBusy = spec.outputOffset(spec.outputIndex("init_busy_o"));
+        final int inValid = spec.inputWord("in_valid_i");
+        final int inQp = spec.inputWord("in_qp_i");
+        final int inOp = spec.inputWord("in_op_i");
+        final int inOperand = spec.inputWord("in_operand_i");
+        final int outReady = spec.inputWord("out_ready_i");
+        final int inReady = spec.outputWord("in_ready_o");
+        final int outValid = spec.outputWord("out_valid_o");
+        final int outOp = spec.outputWord("out_op_o");
+        final int outFwd = spec.outputWord("out_fwd_o");
+        final int outResult = spec.outputWord("out_result_o");
+        final int initBusy = spec.outputWord("init_busy_o");
         final long[] lastAccept = new long[config.numQps()];
         Arrays.fill(lastAccept, Long.MIN_VALUE / 2);
         return (cycle, in, out) ->

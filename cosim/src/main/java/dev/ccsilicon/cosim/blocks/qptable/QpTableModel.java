@@ -37,32 +37,22 @@ public final class QpTableModel implements ModelDut
         table = new QpTable(null, "qp_table", QpTableSpec.config(spec));
         clk = ClockDomain.ofFrequencyHz("clk", 1e9).add(table);
         words = table.config().layout().words();
-        pinInValid = in(spec, "in_valid_i");
-        pinInQp = in(spec, "in_qp_i");
-        pinInOp = in(spec, "in_op_i");
-        pinInOperand = in(spec, "in_operand_i");
-        pinOutReady = in(spec, "out_ready_i");
-        pinInReady = out(spec, "in_ready_o");
-        pinOutValid = out(spec, "out_valid_o");
-        pinOutQp = out(spec, "out_qp_o");
-        pinOutOp = out(spec, "out_op_o");
-        pinOutFwd = out(spec, "out_fwd_o");
-        pinOutOld = out(spec, "out_old_ctx_o");
-        pinOutNew = out(spec, "out_new_ctx_o");
-        pinOutResult = out(spec, "out_result_o");
-        pinInitBusy = out(spec, "init_busy_o");
-        pinStatFwd = out(spec, "stat_fwd_o");
-        pinStatStall = out(spec, "stat_stall_o");
-    }
-
-    private static int in(final BlockSpec spec, final String port)
-    {
-        return spec.inputOffset(spec.inputIndex(port));
-    }
-
-    private static int out(final BlockSpec spec, final String port)
-    {
-        return spec.outputOffset(spec.outputIndex(port));
+        pinInValid = spec.inputWord("in_valid_i");
+        pinInQp = spec.inputWord("in_qp_i");
+        pinInOp = spec.inputWord("in_op_i");
+        pinInOperand = spec.inputWord("in_operand_i");
+        pinOutReady = spec.inputWord("out_ready_i");
+        pinInReady = spec.outputWord("in_ready_o");
+        pinOutValid = spec.outputWord("out_valid_o");
+        pinOutQp = spec.outputWord("out_qp_o");
+        pinOutOp = spec.outputWord("out_op_o");
+        pinOutFwd = spec.outputWord("out_fwd_o");
+        pinOutOld = spec.outputWord("out_old_ctx_o");
+        pinOutNew = spec.outputWord("out_new_ctx_o");
+        pinOutResult = spec.outputWord("out_result_o");
+        pinInitBusy = spec.outputWord("init_busy_o");
+        pinStatFwd = spec.outputWord("stat_fwd_o");
+        pinStatStall = spec.outputWord("stat_stall_o");
     }
 
     public QpTable table()

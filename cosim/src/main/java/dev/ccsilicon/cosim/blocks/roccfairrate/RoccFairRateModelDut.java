@@ -60,24 +60,24 @@ final class RoccFairRateModelDut implements ModelDut
         clk.add(dut);
         for (int i = 0; i < CFG_PINS.length; i++)
         {
-            cfgIn[i] = in(spec, CFG_PINS[i]);
+            cfgIn[i] = spec.inputWord(CFG_PINS[i]);
         }
-        enableIn = in(spec, ENABLE_I);
-        readyIn = in(spec, OUT_READY_I);
-        qdValidIn = in(spec, QD_VALID_I);
-        qdPortIn = in(spec, QD_PORT_I);
-        qdBytesIn = in(spec, QD_BYTES_I);
-        reqOut = out(spec, Q_RD_REQ_O);
-        portOut = out(spec, Q_RD_PORT_O);
-        qdReadyOut = out(spec, QD_READY_O);
-        validOut = out(spec, OUT_VALID_O);
-        outPortOut = out(spec, OUT_PORT_O);
-        fOut = out(spec, OUT_F_O);
-        branchOut = out(spec, OUT_BRANCH_O);
-        clampOut = out(spec, OUT_CLAMP_O);
-        ratioOut = out(spec, OUT_RATIO_LOG2_O);
-        lateOut = out(spec, STAT_LATE_TICKS_O);
-        mergedOut = out(spec, STAT_MERGED_TICKS_O);
+        enableIn = spec.inputWord(ENABLE_I);
+        readyIn = spec.inputWord(OUT_READY_I);
+        qdValidIn = spec.inputWord(QD_VALID_I);
+        qdPortIn = spec.inputWord(QD_PORT_I);
+        qdBytesIn = spec.inputWord(QD_BYTES_I);
+        reqOut = spec.outputWord(Q_RD_REQ_O);
+        portOut = spec.outputWord(Q_RD_PORT_O);
+        qdReadyOut = spec.outputWord(QD_READY_O);
+        validOut = spec.outputWord(OUT_VALID_O);
+        outPortOut = spec.outputWord(OUT_PORT_O);
+        fOut = spec.outputWord(OUT_F_O);
+        branchOut = spec.outputWord(OUT_BRANCH_O);
+        clampOut = spec.outputWord(OUT_CLAMP_O);
+        ratioOut = spec.outputWord(OUT_RATIO_LOG2_O);
+        lateOut = spec.outputWord(STAT_LATE_TICKS_O);
+        mergedOut = spec.outputWord(STAT_MERGED_TICKS_O);
         depth = new long[params.ports()];
         Arrays.fill(cfgSeen, -1);
     }
@@ -153,15 +153,5 @@ final class RoccFairRateModelDut implements ModelDut
             params.rateUnitMbps(), params.fIntWidth(), params.fFracWidth(), params.abIntWidth(), params.abFracWidth(),
             params.periodWidth(), cfgSeen[0], cfgSeen[1], cfgSeen[2], cfgSeen[3], cfgSeen[4], cfgSeen[5], cfgSeen[6],
             cfgSeen[7], cfgSeen[8], params.rounding()));
-    }
-
-    private static int in(final BlockSpec spec, final String name)
-    {
-        return spec.inputOffset(spec.inputIndex(name));
-    }
-
-    private static int out(final BlockSpec spec, final String name)
-    {
-        return spec.outputOffset(spec.outputIndex(name));
     }
 }

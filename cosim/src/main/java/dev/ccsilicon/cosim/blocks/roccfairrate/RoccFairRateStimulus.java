@@ -169,7 +169,7 @@ final class RoccFairRateStimulus extends Stimulus
 
     private void set(final long[] inputs, final String pin, final long value)
     {
-        inputs[spec.inputOffset(spec.inputIndex(pin))] = value;
+        inputs[spec.inputWord(pin)] = value;
     }
 
     @Override

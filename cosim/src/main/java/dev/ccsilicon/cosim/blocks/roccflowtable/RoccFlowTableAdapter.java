@@ -78,23 +78,23 @@ public final class RoccFlowTableAdapter implements BlockAdapter
     public CycleObserver coverageObserver(final BlockSpec spec, final Coverage c)
     {
         final RoccFlowTableConfig cfg = RoccFlowTableSpec.config(spec);
-        final int evValid = in(spec, "ev_valid_i");
-        final int evReady = out(spec, "ev_ready_o");
-        final int updValid = in(spec, "upd_valid_i");
-        final int updReady = out(spec, "upd_ready_o");
-        final int rspValid = out(spec, "rsp_valid_o");
-        final int rspReady = in(spec, "rsp_ready_i");
-        final int rspStatus = out(spec, "rsp_status_o");
-        final int rspWay = out(spec, "rsp_way_o");
-        final int cnpValid = out(spec, "cnp_valid_o");
-        final int cnpReady = in(spec, "cnp_ready_i");
-        final int scanValid = out(spec, "scan_valid_o");
-        final int scanReady = in(spec, "scan_ready_i");
-        final int scanCnps = out(spec, "scan_cnps_o");
-        final int scanCycles = out(spec, "scan_cycles_o");
-        final int scanCoalesced = out(spec, "scan_coalesced_o");
-        final int statOverflow = out(spec, "stat_overflow_o");
-        final int initDone = out(spec, "init_done_o");
+        final int evValid = spec.inputWord("ev_valid_i");
+        final int evReady = spec.outputWord("ev_ready_o");
+        final int updValid = spec.inputWord("upd_valid_i");
+        final int updReady = spec.outputWord("upd_ready_o");
+        final int rspValid = spec.outputWord("rsp_valid_o");
+        final int rspReady = spec.inputWord("rsp_ready_i");
+        final int rspStatus = spec.outputWord("rsp_status_o");
+        final int rspWay = spec.outputWord("rsp_way_o");
+        final int cnpValid = spec.outputWord("cnp_valid_o");
+        final int cnpReady = spec.inputWord("cnp_ready_i");
+        final int scanValid = spec.outputWord("scan_valid_o");
+        final int scanReady = spec.inputWord("scan_ready_i");
+        final int scanCnps = spec.outputWord("scan_cnps_o");
+        final int scanCycles = spec.outputWord("scan_cycles_o");
+        final int scanCoalesced = spec.outputWord("scan_coalesced_o");
+        final int statOverflow = spec.outputWord("stat_overflow_o");
+        final int initDone = spec.outputWord("init_done_o");
         final long statMax = (1L << cfg.statWidth()) - 1;
         return new CycleObserver()
         {
@@ -166,15 +166,5 @@ public final class RoccFlowTableAdapter implements BlockAdapter
                 }
             }
         };
-    }
-
-    private static int in(final BlockSpec spec, final String name)
-    {
-        return spec.inputOffset(spec.inputIndex(name));
-    }
-
-    private static int out(final BlockSpec spec, final String name)
-    {
-        return spec.outputOffset(spec.outputIndex(name));
     }
 }

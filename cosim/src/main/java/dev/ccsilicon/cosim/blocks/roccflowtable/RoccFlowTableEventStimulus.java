@@ -57,8 +57,8 @@ final class RoccFlowTableEventStimulus extends Stimulus
         cfg = RoccFlowTableSpec.config(spec);
         switchId = config.nextInt(1 << 16);
         cnpGap = config.nextInt(4);
-        pinSwitchId = spec.inputOffset(spec.inputIndex("cfg_switch_id_i"));
-        pinGap = spec.inputOffset(spec.inputIndex("cfg_cnp_gap_i"));
+        pinSwitchId = spec.inputWord("cfg_switch_id_i");
+        pinGap = spec.inputWord("cfg_cnp_gap_i");
         ref = new FlowTableReference(cfg);
         queues = new ArrayDeque[cfg.ports()];
         for (int p = 0; p < queues.length; p++)

@@ -36,18 +36,18 @@ public final class RoccFlowTableModel implements ModelDut
         final RoccFlowTableConfig cfg = RoccFlowTableSpec.config(spec);
         block = new RoccFlowTable(null, cfg);
         clock = ClockDomain.ofFrequencyHz("clk_i", 1e9).add(block).idleSkip(false);
-        pinSwitchId = in(spec, "cfg_switch_id_i");
-        pinGap = in(spec, "cfg_cnp_gap_i");
+        pinSwitchId = spec.inputWord("cfg_switch_id_i");
+        pinGap = spec.inputWord("cfg_cnp_gap_i");
         ev = new Channel(spec, block.ev(), true, "ev_valid_i", "ev_ready_o", RoccFlowTablePorts.evFields());
         upd = new Channel(spec, block.upd(), true, "upd_valid_i", "upd_ready_o", RoccFlowTablePorts.updFields());
         rsp = new Channel(spec, block.rsp(), false, "rsp_valid_o", "rsp_ready_i", RoccFlowTablePorts.rspFields());
         cnp = new Channel(spec, block.cnp(), false, "cnp_valid_o", "cnp_ready_i", RoccFlowTablePorts.cnpFields());
         scan = new Channel(spec, block.scan(), false, "scan_valid_o", "scan_ready_i", RoccFlowTablePorts.scanFields());
-        pinStatOverflow = out(spec, "stat_overflow_o");
-        pinStatCountSat = out(spec, "stat_count_sat_o");
-        pinStatDeqMiss = out(spec, "stat_deq_miss_o");
-        pinStatCoalesced = out(spec, "stat_coalesced_o");
-        pinInitDone = out(spec, "init_done_o");
+        pinStatOverflow = spec.outputWord("stat_overflow_o");
+        pinStatCountSat = spec.outputWord("stat_count_sat_o");
+        pinStatDeqMiss = spec.outputWord("stat_deq_miss_o");
+        pinStatCoalesced = spec.outputWord("stat_coalesced_o");
+        pinInitDone = spec.outputWord("init_done_o");
     }
 
     public RoccFlowTable block()
@@ -83,16 +83,6 @@ public final class RoccFlowTableModel implements ModelDut
         clock.step();
     }
 
-    private static int in(final BlockSpec spec, final String name)
-    {
-        return spec.inputOffset(spec.inputIndex(name));
-    }
-
-    private static int out(final BlockSpec spec, final String name)
-    {
-        return spec.outputOffset(spec.outputIndex(name));
-    }
-
     /** One stream's pins and the model FIFO behind them. */
     private static final class Channel
     {
@@ -105,12 +95,12 @@ public final class RoccFlowTableModel implements ModelDut
             final String[] fields)
         {
             this.fifo = fifo;
-            this.valid = input ? in(spec, valid) : out(spec, valid);
-            this.ready = input ? out(spec, ready) : in(spec, ready);
+            this.valid = input ? spec.inputWord(valid) : spec.outputWord(valid);
+            this.ready = input ? spec.outputWord(ready) : spec.inputWord(ready);
             data = new int[fields.length];
             for (int i = 0; i < fields.length; i++)
             {
-                data[i] = input ? in(spec, fields[i]) : out(spec, fields[i]);
+                data[i] = input ? spec.inputWord(fields[i]) : spec.outputWord(fields[i]);
             }
         }
 

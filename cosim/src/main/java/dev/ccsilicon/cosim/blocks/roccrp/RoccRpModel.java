@@ -60,12 +60,12 @@ public final class RoccRpModel implements ModelDut
 
     static int in(final BlockSpec spec, final String port)
     {
-        return spec.inputOffset(spec.inputIndex(port));
+        return spec.inputWord(port);
     }
 
     static int out(final BlockSpec spec, final String port)
     {
-        return spec.outputOffset(spec.outputIndex(port));
+        return spec.outputWord(port);
     }
 
     public RoccRp block()

@@ -48,11 +48,11 @@ public final class StreamFifoAdapter implements BlockAdapter
     public CycleObserver coverageObserver(final BlockSpec spec, final Coverage c)
     {
         final int depth = spec.intParameter("Depth", StreamFifoSpec.DEPTH);
-        final int inValid = spec.inputOffset(spec.inputIndex("in_valid_i"));
-        final int outReady = spec.inputOffset(spec.inputIndex("out_ready_i"));
-        final int inReady = spec.outputOffset(spec.outputIndex("in_ready_o"));
-        final int outValid = spec.outputOffset(spec.outputIndex("out_valid_o"));
-        final int count = spec.outputOffset(spec.outputIndex("count_o"));
+        final int inValid = spec.inputWord("in_valid_i");
+        final int outReady = spec.inputWord("out_ready_i");
+        final int inReady = spec.outputWord("in_ready_o");
+        final int outValid = spec.outputWord("out_valid_o");
+        final int count = spec.outputWord("count_o");
         return new CycleObserver()
         {
             private boolean lastPush;

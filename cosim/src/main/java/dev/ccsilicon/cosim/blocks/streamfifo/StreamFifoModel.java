@@ -22,13 +22,13 @@ public final class StreamFifoModel implements ModelDut
         block = new StreamFifo(spec.top(), spec.intParameter("Width", StreamFifoSpec.WIDTH),
             spec.intParameter("Depth", StreamFifoSpec.DEPTH));
         clock = ClockDomain.ofFrequencyHz("clk_i", 1e9).add(block).idleSkip(false);
-        pinInValid = spec.inputOffset(spec.inputIndex("in_valid_i"));
-        pinInData = spec.inputOffset(spec.inputIndex("in_data_i"));
-        pinOutReady = spec.inputOffset(spec.inputIndex("out_ready_i"));
-        pinInReady = spec.outputOffset(spec.outputIndex("in_ready_o"));
-        pinOutValid = spec.outputOffset(spec.outputIndex("out_valid_o"));
-        pinOutData = spec.outputOffset(spec.outputIndex("out_data_o"));
-        pinCount = spec.outputOffset(spec.outputIndex("count_o"));
+        pinInValid = spec.inputWord("in_valid_i");
+        pinInData = spec.inputWord("in_data_i");
+        pinOutReady = spec.inputWord("out_ready_i");
+        pinInReady = spec.outputWord("in_ready_o");
+        pinOutValid = spec.outputWord("out_valid_o");
+        pinOutData = spec.outputWord("out_data_o");
+        pinCount = spec.outputWord("count_o");
     }
 
     public StreamFifo block()

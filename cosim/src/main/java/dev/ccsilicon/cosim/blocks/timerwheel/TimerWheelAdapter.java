@@ -88,23 +88,23 @@ public final class TimerWheelAdapter implements BlockAdapter
     public CycleObserver coverageObserver(final BlockSpec spec, final Coverage c)
     {
         final TimerWheelConfig cfg = TimerWheelSpec.config(spec);
-        final int cmdValid = in(spec, TimerWheelPorts.CMD_VALID);
-        final int cmdQp = in(spec, TimerWheelPorts.CMD_QP);
-        final int cmdDeadline = in(spec, TimerWheelPorts.CMD_DEADLINE);
-        final int rspReady = in(spec, TimerWheelPorts.RSP_READY);
-        final int expReady = in(spec, TimerWheelPorts.EXP_READY);
-        final int cmdReady = out(spec, TimerWheelPorts.CMD_READY);
-        final int rspValid = out(spec, TimerWheelPorts.RSP_VALID);
-        final int rspQp = out(spec, TimerWheelPorts.RSP_QP);
-        final int rspCode = out(spec, TimerWheelPorts.RSP_CODE);
-        final int rspPast = out(spec, TimerWheelPorts.RSP_PAST);
-        final int expValid = out(spec, TimerWheelPorts.EXP_VALID);
-        final int expLaneValid = out(spec, TimerWheelPorts.EXP_LANE_VALID);
-        final int expQp = out(spec, TimerWheelPorts.EXP_QP);
-        final int expDeadline = out(spec, TimerWheelPorts.EXP_DEADLINE);
-        final int expLate = out(spec, TimerWheelPorts.EXP_LATE);
-        final int now = out(spec, TimerWheelPorts.NOW);
-        final int armed = out(spec, TimerWheelPorts.ARMED_COUNT);
+        final int cmdValid = spec.inputWord(TimerWheelPorts.CMD_VALID);
+        final int cmdQp = spec.inputWord(TimerWheelPorts.CMD_QP);
+        final int cmdDeadline = spec.inputWord(TimerWheelPorts.CMD_DEADLINE);
+        final int rspReady = spec.inputWord(TimerWheelPorts.RSP_READY);
+        final int expReady = spec.inputWord(TimerWheelPorts.EXP_READY);
+        final int cmdReady = spec.outputWord(TimerWheelPorts.CMD_READY);
+        final int rspValid = spec.outputWord(TimerWheelPorts.RSP_VALID);
+        final int rspQp = spec.outputWord(TimerWheelPorts.RSP_QP);
+        final int rspCode = spec.outputWord(TimerWheelPorts.RSP_CODE);
+        final int rspPast = spec.outputWord(TimerWheelPorts.RSP_PAST);
+        final int expValid = spec.outputWord(TimerWheelPorts.EXP_VALID);
+        final int expLaneValid = spec.outputWord(TimerWheelPorts.EXP_LANE_VALID);
+        final int expQp = spec.outputWord(TimerWheelPorts.EXP_QP);
+        final int expDeadline = spec.outputWord(TimerWheelPorts.EXP_DEADLINE);
+        final int expLate = spec.outputWord(TimerWheelPorts.EXP_LATE);
+        final int now = spec.outputWord(TimerWheelPorts.NOW);
+        final int armed = spec.outputWord(TimerWheelPorts.ARMED_COUNT);
         final int lanes = cfg.numLanes();
         final int qpMask = (1 << cfg.qpWidth()) - 1;
         final long deadlineMask = (1L << cfg.deadlineWidth()) - 1;
@@ -243,15 +243,5 @@ public final class TimerWheelAdapter implements BlockAdapter
                 lastNow = out[now];
             }
         };
-    }
-
-    private static int in(final BlockSpec spec, final String port)
-    {
-        return spec.inputOffset(spec.inputIndex(port));
-    }
-
-    private static int out(final BlockSpec spec, final String port)
-    {
-        return spec.outputOffset(spec.outputIndex(port));
     }
 }

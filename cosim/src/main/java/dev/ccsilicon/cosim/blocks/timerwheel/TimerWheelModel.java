@@ -64,40 +64,30 @@ public final class TimerWheelModel implements ModelDut
         deadlineWidth = config.deadlineWidth();
         lateWidth = config.lateWidth();
         statWidth = config.statWidth();
-        inCmdValid = in(spec, TimerWheelPorts.CMD_VALID);
-        inCmdCancel = in(spec, TimerWheelPorts.CMD_CANCEL);
-        inCmdQp = in(spec, TimerWheelPorts.CMD_QP);
-        inCmdDeadline = in(spec, TimerWheelPorts.CMD_DEADLINE);
-        inRspReady = in(spec, TimerWheelPorts.RSP_READY);
-        inExpReady = in(spec, TimerWheelPorts.EXP_READY);
-        outCmdReady = out(spec, TimerWheelPorts.CMD_READY);
-        outRspValid = out(spec, TimerWheelPorts.RSP_VALID);
-        outRspQp = out(spec, TimerWheelPorts.RSP_QP);
-        outRspCode = out(spec, TimerWheelPorts.RSP_CODE);
-        outRspPast = out(spec, TimerWheelPorts.RSP_PAST);
-        outExpValid = out(spec, TimerWheelPorts.EXP_VALID);
-        outExpLaneValid = out(spec, TimerWheelPorts.EXP_LANE_VALID);
-        outExpQp = out(spec, TimerWheelPorts.EXP_QP);
-        outExpDeadline = out(spec, TimerWheelPorts.EXP_DEADLINE);
-        outExpLate = out(spec, TimerWheelPorts.EXP_LATE);
-        outNow = out(spec, TimerWheelPorts.NOW);
-        outArmed = out(spec, TimerWheelPorts.ARMED_COUNT);
-        outStatExpired = out(spec, TimerWheelPorts.STAT_EXPIRED);
-        outStatPast = out(spec, TimerWheelPorts.STAT_PAST);
-        outStatReject = out(spec, TimerWheelPorts.STAT_REJECT);
-        outStatCancelUnarmed = out(spec, TimerWheelPorts.STAT_CANCEL_UNARMED);
-        outStatLateMax = out(spec, TimerWheelPorts.STAT_LATE_MAX);
-        outStatLateHist = out(spec, TimerWheelPorts.STAT_LATE_HIST);
-    }
-
-    private static int in(final BlockSpec spec, final String port)
-    {
-        return spec.inputOffset(spec.inputIndex(port));
-    }
-
-    private static int out(final BlockSpec spec, final String port)
-    {
-        return spec.outputOffset(spec.outputIndex(port));
+        inCmdValid = spec.inputWord(TimerWheelPorts.CMD_VALID);
+        inCmdCancel = spec.inputWord(TimerWheelPorts.CMD_CANCEL);
+        inCmdQp = spec.inputWord(TimerWheelPorts.CMD_QP);
+        inCmdDeadline = spec.inputWord(TimerWheelPorts.CMD_DEADLINE);
+        inRspReady = spec.inputWord(TimerWheelPorts.RSP_READY);
+        inExpReady = spec.inputWord(TimerWheelPorts.EXP_READY);
+        outCmdReady = spec.outputWord(TimerWheelPorts.CMD_READY);
+        outRspValid = spec.outputWord(TimerWheelPorts.RSP_VALID);
+        outRspQp = spec.outputWord(TimerWheelPorts.RSP_QP);
+        outRspCode = spec.outputWord(TimerWheelPorts.RSP_CODE);
+        outRspPast = spec.outputWord(TimerWheelPorts.RSP_PAST);
+        outExpValid = spec.outputWord(TimerWheelPorts.EXP_VALID);
+        outExpLaneValid = spec.outputWord(TimerWheelPorts.EXP_LANE_VALID);
+        outExpQp = spec.outputWord(TimerWheelPorts.EXP_QP);
+        outExpDeadline = spec.outputWord(TimerWheelPorts.EXP_DEADLINE);
+        outExpLate = spec.outputWord(TimerWheelPorts.EXP_LATE);
+        outNow = spec.outputWord(TimerWheelPorts.NOW);
+        outArmed = spec.outputWord(TimerWheelPorts.ARMED_COUNT);
+        outStatExpired = spec.outputWord(TimerWheelPorts.STAT_EXPIRED);
+        outStatPast = spec.outputWord(TimerWheelPorts.STAT_PAST);
+        outStatReject = spec.outputWord(TimerWheelPorts.STAT_REJECT);
+        outStatCancelUnarmed = spec.outputWord(TimerWheelPorts.STAT_CANCEL_UNARMED);
+        outStatLateMax = spec.outputWord(TimerWheelPorts.STAT_LATE_MAX);
+        outStatLateHist = spec.outputWord(TimerWheelPorts.STAT_LATE_HIST);
     }
 
     /** The kernel component, for resource reports and waveforms. */
