@@ -15,6 +15,7 @@ import dev.ccsilicon.hdl.bits.Bits;
 public final class Fifo extends AbstractMemory
 {
     private final Kind storage;
+    private final long mask;
     private final RingQueue ring;
     private int highWater;
     private long pushCount;
@@ -36,7 +37,8 @@ public final class Fifo extends AbstractMemory
         }
         super(owner, name, storage, depth, Bits.checkWidth(width));
         this.storage = storage;
-        this.ring = new RingQueue(owner, name, depth, width);
+        this.mask = Bits.mask(width);
+        this.ring = new RingQueue(owner, name, depth, 1);
         owner.addState(this);
     }
 
@@ -53,13 +55,13 @@ public final class Fifo extends AbstractMemory
     /** Push {@code value} (truncated) this cycle; throws if full or already pushed this cycle. */
     public void push(final long value)
     {
-        ring.push(value, ": push when full");
+        ring.push(value & mask, ": push when full");
     }
 
     /** The committed head entry; throws if empty. */
     public long peek()
     {
-        return ring.peek(": peek when empty");
+        return ring.peek(0, ": peek when empty");
     }
 
     /** Pop the committed head this cycle and return it; throws if empty or already popped this cycle. */

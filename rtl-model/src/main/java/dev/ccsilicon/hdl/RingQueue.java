@@ -1,33 +1,32 @@
 package dev.ccsilicon.hdl;
 
-import dev.ccsilicon.hdl.bits.Bits;
-
 import java.util.Arrays;
 
 /**
- * The storage and two-phase bookkeeping shared by {@link Fifo} and {@link Stream}: a ring of
- * {@code depth} payloads of 1..64 bits with at most one push and one pop per cycle, both decided
- * against the committed state and applied by {@link #commit()}.
+ * The storage and two-phase bookkeeping shared by {@link Fifo}, {@link Stream} and
+ * {@link RecordFifo}: a ring of {@code depth} slots of {@code words} longs each, with at most one
+ * push and one pop per cycle, both decided against the committed state and applied by
+ * {@link #commit()}. Callers truncate payloads to their widths before pushing.
  */
 final class RingQueue
 {
     private final Component owner;
     private final String name;
     private final int depth;
-    private final long mask;
+    private final int words;
     private final long[] data;
     private int head;
     private int count;
     private boolean pushed;
     private boolean popped;
 
-    RingQueue(final Component owner, final String name, final int depth, final int width)
+    RingQueue(final Component owner, final String name, final int depth, final int words)
     {
         this.owner = owner;
         this.name = name;
         this.depth = depth;
-        this.mask = Bits.mask(Bits.checkWidth(width));
-        this.data = new long[depth];
+        this.words = words;
+        this.data = new long[depth * words];
     }
 
     boolean canPush()
@@ -40,27 +39,29 @@ final class RingQueue
         return count > 0;
     }
 
+    /** Pushes a one-word payload this cycle. */
     void push(final long payload, final String whenFull)
     {
-        if (count == depth || pushed)
-        {
-            throw new IllegalStateException(owner.path() + "." + name + (pushed ? ": second push in one cycle" : whenFull));
-        }
-        // The tail slot is free and not the head (count < depth), so writing it now is invisible until commit.
-        final int tail = head + count;
-        data[tail >= depth ? tail - depth : tail] = payload & mask;
-        pushed = true;
+        data[tailSlot(whenFull)] = payload;
     }
 
-    long peek(final String whenEmpty)
+    /** Pushes {@code words} longs from {@code src} this cycle. */
+    void push(final long[] src, final String whenFull)
+    {
+        System.arraycopy(src, 0, data, tailSlot(whenFull), words);
+    }
+
+    /** Word {@code word} of the committed head; throws if empty. */
+    long peek(final int word, final String whenEmpty)
     {
         if (count == 0)
         {
             throw new IllegalStateException(owner.path() + "." + name + whenEmpty);
         }
-        return data[head];
+        return data[head * words + word];
     }
 
+    /** Pops the committed head this cycle and returns its first word. */
     long pop(final String whenEmpty)
     {
         if (count == 0 || popped)
@@ -68,13 +69,13 @@ final class RingQueue
             throw new IllegalStateException(owner.path() + "." + name + (popped ? ": second pop in one cycle" : whenEmpty));
         }
         popped = true;
-        return data[head];
+        return data[head * words];
     }
 
-    /** The head slot's contents whether or not it is valid, as the RTL's data output shows it. */
+    /** The head slot's first word whether or not it is valid, as the RTL's data output shows it. */
     long headSlot()
     {
-        return data[head];
+        return data[head * words];
     }
 
     int occupancy()
@@ -107,5 +108,17 @@ final class RingQueue
         count = 0;
         pushed = false;
         popped = false;
+    }
+
+    private int tailSlot(final String whenFull)
+    {
+        if (count == depth || pushed)
+        {
+            throw new IllegalStateException(owner.path() + "." + name + (pushed ? ": second push in one cycle" : whenFull));
+        }
+        // The tail slot is free and not the head (count < depth), so writing it now is invisible until commit.
+        final int tail = head + count;
+        pushed = true;
+        return (tail >= depth ? tail - depth : tail) * words;
     }
 }

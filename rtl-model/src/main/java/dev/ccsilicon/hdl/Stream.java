@@ -30,6 +30,7 @@ public final class Stream implements StateElement
     private final String name;
     private final int width;
     private final int depth;
+    private final long mask;
     private final RingQueue ring;
     private long transfers;
 
@@ -48,7 +49,8 @@ public final class Stream implements StateElement
         this.name = name;
         this.width = Bits.checkWidth(width);
         this.depth = depth;
-        this.ring = new RingQueue(owner, name, depth, width);
+        this.mask = Bits.mask(width);
+        this.ring = new RingQueue(owner, name, depth, 1);
         owner.addState(this);
         new Probe(owner, name + "_valid", 1, () -> ring.canPop() ? 1 : 0);
         new Probe(owner, name + "_ready", 1, () -> ring.canPush() ? 1 : 0);
@@ -62,7 +64,7 @@ public final class Stream implements StateElement
 
     public void push(final long payload)
     {
-        ring.push(payload, ": push when not ready");
+        ring.push(payload & mask, ": push when not ready");
     }
 
     public boolean canPop()
@@ -72,7 +74,7 @@ public final class Stream implements StateElement
 
     public long peek()
     {
-        return ring.peek(": peek when not valid");
+        return ring.peek(0, ": peek when not valid");
     }
 
     public long pop()

@@ -2,6 +2,7 @@ package dev.ccsilicon.blocks.roccflowtable;
 
 import dev.ccsilicon.hdl.Component;
 import dev.ccsilicon.hdl.Fifo;
+import dev.ccsilicon.hdl.RecordFifo;
 import dev.ccsilicon.hdl.Reg;
 import dev.ccsilicon.hdl.RegFile;
 import dev.ccsilicon.hdl.Sram;

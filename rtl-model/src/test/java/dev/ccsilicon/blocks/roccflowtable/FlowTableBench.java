@@ -1,6 +1,7 @@
 package dev.ccsilicon.blocks.roccflowtable;
 
 import dev.ccsilicon.hdl.ClockDomain;
+import dev.ccsilicon.hdl.RecordFifo;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;

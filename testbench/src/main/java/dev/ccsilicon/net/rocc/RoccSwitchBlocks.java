@@ -7,7 +7,7 @@ import java.util.TreeMap;
 import dev.ccsilicon.blocks.roccfairrate.RoccFairRate;
 import dev.ccsilicon.blocks.roccfairrate.RoccFairRateAlgorithm;
 import dev.ccsilicon.blocks.roccfairrate.RoccFairRateConfig;
-import dev.ccsilicon.blocks.roccflowtable.RecordFifo;
+import dev.ccsilicon.hdl.RecordFifo;
 import dev.ccsilicon.blocks.roccflowtable.RoccFlowTable;
 import dev.ccsilicon.blocks.roccflowtable.RoccFlowTableConfig;
 import dev.ccsilicon.hdl.ClockDomain;

@@ -1,12 +1,12 @@
 package dev.ccsilicon.cosim.blocks.roccflowtable;
 
-import dev.ccsilicon.blocks.roccflowtable.RecordFifo;
 import dev.ccsilicon.blocks.roccflowtable.RoccFlowTable;
 import dev.ccsilicon.blocks.roccflowtable.RoccFlowTableConfig;
 import dev.ccsilicon.blocks.roccflowtable.RoccFlowTablePorts;
 import dev.ccsilicon.cosim.jverilator.BlockSpec;
 import dev.ccsilicon.cosim.lockstep.ModelDut;
 import dev.ccsilicon.hdl.ClockDomain;
+import dev.ccsilicon.hdl.RecordFifo;
 
 /**
  * The kernel model {@link RoccFlowTable} at the RTL's pins. Outputs are the committed state of its

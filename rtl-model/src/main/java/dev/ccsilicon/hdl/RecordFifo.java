@@ -1,17 +1,11 @@
-package dev.ccsilicon.blocks.roccflowtable;
+package dev.ccsilicon.hdl;
 
-import dev.ccsilicon.hdl.Component;
-import dev.ccsilicon.hdl.Fifo;
-import dev.ccsilicon.hdl.Probe;
-import dev.ccsilicon.hdl.StateElement;
 import dev.ccsilicon.hdl.bits.Bits;
-
-import java.util.Arrays;
 
 /**
  * A registered FIFO of records: several named fields of 1..64 bits each, moved together. It is the
- * kernel {@link Fifo}'s timing for payloads wider than one {@code long} (the block's streams carry a
- * 104-bit 5-tuple), and the RTL's {@code rocc_flow_table_fifo} with the fields concatenated:
+ * {@link Fifo}'s timing for payloads wider than one {@code long} (e.g. a stream carrying a 104-bit
+ * 5-tuple), as an RTL FIFO stores the fields concatenated:
  * <ul>
  *   <li>{@link #canPush()} is {@code occupancy < depth} of the committed state (a full FIFO refuses
  *       a push even when it is popped in the same cycle);</li>
@@ -29,16 +23,11 @@ public final class RecordFifo implements StateElement
     private final Component owner;
     private final String name;
     private final int depth;
-    private final int fields;
     private final int[] widths;
     private final long[] masks;
     private final int recordWidth;
-    private final long[] data;
     private final long[] staged;
-    private int head;
-    private int count;
-    private boolean pushed;
-    private boolean popped;
+    private final RingQueue ring;
     private long pushCount;
 
     public RecordFifo(final Component owner, final String name, final int depth, final int... widths)
@@ -50,37 +39,36 @@ public final class RecordFifo implements StateElement
         this.owner = owner;
         this.name = name;
         this.depth = depth;
-        this.fields = widths.length;
         this.widths = widths.clone();
-        this.masks = new long[fields];
+        this.masks = new long[widths.length];
         int total = 0;
-        for (int f = 0; f < fields; f++)
+        for (int f = 0; f < widths.length; f++)
         {
             masks[f] = Bits.mask(Bits.checkWidth(widths[f]));
             total += widths[f];
         }
         this.recordWidth = total;
-        this.data = new long[depth * fields];
-        this.staged = new long[fields];
+        this.staged = new long[widths.length];
+        this.ring = new RingQueue(owner, name, depth, widths.length);
         owner.addState(this);
-        new Probe(owner, name + "_valid", 1, () -> count > 0 ? 1 : 0);
-        new Probe(owner, name + "_ready", 1, () -> count < this.depth ? 1 : 0);
+        new Probe(owner, name + "_valid", 1, () -> ring.canPop() ? 1 : 0);
+        new Probe(owner, name + "_ready", 1, () -> ring.canPush() ? 1 : 0);
     }
 
     public boolean canPush()
     {
-        return count < depth;
+        return ring.canPush();
     }
 
     public boolean canPop()
     {
-        return count > 0;
+        return ring.canPop();
     }
 
     /** Committed number of records. */
     public int occupancy()
     {
-        return count;
+        return ring.occupancy();
     }
 
     /** Sets field {@code field} of the record the next {@link #push()} writes (truncated to its width). */
@@ -92,33 +80,19 @@ public final class RecordFifo implements StateElement
     /** Pushes the staged record this cycle; throws if full or already pushed this cycle. */
     public void push()
     {
-        if (count == depth || pushed)
-        {
-            throw new IllegalStateException(owner.path() + "." + name + (pushed ? ": second push in one cycle" : ": push when full"));
-        }
-        final int tail = head + count;
-        System.arraycopy(staged, 0, data, (tail >= depth ? tail - depth : tail) * fields, fields);
-        pushed = true;
+        ring.push(staged, ": push when full");
     }
 
     /** Field {@code field} of the committed head record; throws if empty. */
     public long peek(final int field)
     {
-        if (count == 0)
-        {
-            throw new IllegalStateException(owner.path() + "." + name + ": peek when empty");
-        }
-        return data[head * fields + field];
+        return ring.peek(field, ": peek when empty");
     }
 
     /** Pops the committed head this cycle; throws if empty or already popped this cycle. */
     public void pop()
     {
-        if (count == 0 || popped)
-        {
-            throw new IllegalStateException(owner.path() + "." + name + (popped ? ": second pop in one cycle" : ": pop when empty"));
-        }
-        popped = true;
+        ring.pop(": pop when empty");
     }
 
     /** Pushes since reset. */
@@ -134,7 +108,7 @@ public final class RecordFifo implements StateElement
 
     public int fields()
     {
-        return fields;
+        return widths.length;
     }
 
     public int fieldWidth(final int field)
@@ -151,28 +125,16 @@ public final class RecordFifo implements StateElement
     @Override
     public void commit()
     {
-        if (popped)
+        if (ring.commit())
         {
-            head = head + 1 == depth ? 0 : head + 1;
-            count--;
-            popped = false;
-        }
-        if (pushed)
-        {
-            count++;
             pushCount++;
-            pushed = false;
         }
     }
 
     @Override
     public void reset()
     {
-        Arrays.fill(data, 0);
-        head = 0;
-        count = 0;
-        pushed = false;
-        popped = false;
+        ring.reset();
         pushCount = 0;
     }
 
