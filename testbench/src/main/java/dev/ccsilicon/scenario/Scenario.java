@@ -28,6 +28,13 @@ public record Scenario(
     SwitchConfig switchConfig,
     NicConfig nic)
 {
+    /**
+     * The clock of the hardware block models in the network (switch and NIC blocks alike): 1 GHz, so
+     * block cycle c happens at simulated time c ns.
+     */
+    public static final long BLOCK_CLOCK_HZ = 1_000_000_000L;
+    public static final long BLOCK_CYCLE_PS = 1_000_000_000_000L / BLOCK_CLOCK_HZ;
+
     public Scenario
     {
         hosts = List.copyOf(hosts);

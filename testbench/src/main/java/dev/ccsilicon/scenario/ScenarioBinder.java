@@ -44,7 +44,7 @@ final class ScenarioBinder
      * The switch blocks run at 1 GHz ({@code RoccSwitchCc.CLOCK_HZ}); T is a 24-bit cycle count
      * (16.777215 ms).
      */
-    static final long SWITCH_CLOCK_HZ = 1_000_000_000L;
+    static final long SWITCH_CLOCK_HZ = Scenario.BLOCK_CLOCK_HZ;
     static final long PERIOD_MAX_PS =
         ((1L << RoccFairRateConfig.DEFAULT_PERIOD_WIDTH) - 1) * (1_000_000_000_000L / SWITCH_CLOCK_HZ);
     static final long Q_UNIT_BYTES = RoccFairRateConfig.DEFAULT_QUANT_BYTES;

@@ -29,8 +29,8 @@ import dev.ccsilicon.scenario.Scenario;
  */
 public final class RoccHostBlocks implements HostCc
 {
-    public static final long CLOCK_HZ = 1_000_000_000L;
-    private static final long CYCLE_PS = 1_000_000_000_000L / CLOCK_HZ;
+    public static final long CLOCK_HZ = Scenario.BLOCK_CLOCK_HZ;
+    private static final long CYCLE_PS = Scenario.BLOCK_CYCLE_PS;
     private static final long RATE_MASK = RoccRpUpdate.RATE_MASK;
     private static final int RATE_BITS = Long.bitCount(RATE_MASK);
 

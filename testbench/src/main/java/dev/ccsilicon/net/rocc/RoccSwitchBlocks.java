@@ -54,8 +54,8 @@ import static dev.ccsilicon.blocks.roccflowtable.RoccFlowTablePorts.UPD_PORT;
  */
 public final class RoccSwitchBlocks implements SwitchCc
 {
-    public static final long CLOCK_HZ = 1_000_000_000L;
-    private static final long CYCLE_PS = 1_000_000_000_000L / CLOCK_HZ;
+    public static final long CLOCK_HZ = Scenario.BLOCK_CLOCK_HZ;
+    private static final long CYCLE_PS = Scenario.BLOCK_CYCLE_PS;
     /** Transport ports of the flows' 5-tuples: RoCEv2's UDP destination port. */
     private static final int ROCEV2_PORT = 4791;
     private static final int UDP = 17;

@@ -27,8 +27,8 @@ import dev.ccsilicon.scenario.Scenario;
 public final class RoccSwitchCc implements SwitchCc
 {
     /** Clock of the switch blocks. */
-    public static final long CLOCK_HZ = 1_000_000_000L;
-    private static final long CYCLE_PS = 1_000_000_000_000L / CLOCK_HZ;
+    public static final long CLOCK_HZ = Scenario.BLOCK_CLOCK_HZ;
+    private static final long CYCLE_PS = Scenario.BLOCK_CYCLE_PS;
 
     private final CcContext ctx;
     private final Unit[] units;
