@@ -1,29 +1,33 @@
 package dev.ccsilicon.cosim.lockstep;
 
-import dev.ccsilicon.cosim.blocks.fxpaccumulator.FxpAccumulatorAdapter;
-import dev.ccsilicon.cosim.blocks.qptable.QpTableAdapter;
-import dev.ccsilicon.cosim.blocks.roccfairrate.RoccFairRateAdapter;
-import dev.ccsilicon.cosim.blocks.roccflowtable.RoccFlowTableAdapter;
-import dev.ccsilicon.cosim.blocks.streamfifo.StreamFifoAdapter;
-import dev.ccsilicon.cosim.blocks.timerwheel.TimerWheelAdapter;
-
 import java.util.List;
 import java.util.Optional;
+import java.util.ServiceLoader;
 
-/** Every co-simulated block, by name. A new block adds its adapter here. */
+/**
+ * Every co-simulated block, by name: the {@link BlockAdapter}s found by {@link ServiceLoader}. A new
+ * block adds one line to {@code META-INF/services/dev.ccsilicon.cosim.lockstep.BlockAdapter}; nothing
+ * here changes.
+ */
 public final class CosimRegistry
 {
-    private static final List<BlockAdapter> ADAPTERS = List.of(
-        new FxpAccumulatorAdapter(),
-        new StreamFifoAdapter(),
-        new QpTableAdapter(),
-        new TimerWheelAdapter(),
-        new dev.ccsilicon.cosim.blocks.roccrp.RoccRpAdapter(),
-        new RoccFairRateAdapter(),
-        new RoccFlowTableAdapter());
+    private static final List<BlockAdapter> ADAPTERS = load();
 
     private CosimRegistry()
     {
+    }
+
+    private static List<BlockAdapter> load()
+    {
+        final List<BlockAdapter> adapters = ServiceLoader.load(BlockAdapter.class, CosimRegistry.class.getClassLoader())
+            .stream().map(ServiceLoader.Provider::get).toList();
+        final long distinct = adapters.stream().map(a -> a.spec().name()).distinct().count();
+        if (distinct != adapters.size())
+        {
+            throw new IllegalStateException("two block adapters register the same block name: "
+                + adapters.stream().map(a -> a.spec().name()).toList());
+        }
+        return adapters;
     }
 
     public static List<BlockAdapter> all()
