@@ -1,5 +1,7 @@
 package dev.ccsilicon.blocks.roccfairrate;
 
+import java.util.Arrays;
+
 /**
  * Reference level (SPEC §4.1) of {@code rocc_fair_rate}: seed 000 Algorithm 1 per egress port, in
  * the block's fixed-point formats, through {@link RoccFairRateAlgorithm#update} (the per-update
@@ -33,8 +35,8 @@ public final class RoccFairRateReference
     /** F of every port back to Fint, Qold to 0 (the block's reset). */
     public void reset()
     {
-        java.util.Arrays.fill(f, RoccFairRateAlgorithm.initialF(cfg));
-        java.util.Arrays.fill(qOld, 0);
+        Arrays.fill(f, RoccFairRateAlgorithm.initialF(cfg));
+        Arrays.fill(qOld, 0);
     }
 
     /**

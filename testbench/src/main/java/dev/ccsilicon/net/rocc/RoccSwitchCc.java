@@ -14,6 +14,7 @@ import dev.ccsilicon.scenario.Scenario;
 import org.agrona.collections.IntArrayQueue;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.TreeMap;
 
@@ -82,7 +83,7 @@ public final class RoccSwitchCc implements SwitchCc
         final int ports = topo.portCount();
         unitOfPort = new int[ports];
         indexInUnit = new int[ports];
-        java.util.Arrays.fill(unitOfPort, -1);
+        Arrays.fill(unitOfPort, -1);
         final List<Unit> list = new ArrayList<>();
         for (int node = topo.hostCount(); node < topo.nodeCount(); node++)
         {

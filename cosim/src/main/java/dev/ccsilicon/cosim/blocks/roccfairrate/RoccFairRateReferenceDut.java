@@ -6,6 +6,8 @@ import dev.ccsilicon.blocks.roccfairrate.RoccFairRateReference;
 import dev.ccsilicon.cosim.jverilator.BlockSpec;
 import dev.ccsilicon.cosim.lockstep.ReferenceDut;
 
+import java.util.Arrays;
+
 import static dev.ccsilicon.blocks.roccfairrate.RoccFairRatePorts.*;
 import static dev.ccsilicon.cosim.blocks.roccfairrate.RoccFairRateCosimSpec.*;
 
@@ -52,7 +54,7 @@ final class RoccFairRateReferenceDut implements ReferenceDut
             p.rateUnitMbps(), p.fIntWidth(), p.fFracWidth(), p.abIntWidth(), p.abFracWidth(), p.periodWidth(),
             s[cfgIn[0]], s[cfgIn[1]], s[cfgIn[2]], s[cfgIn[3]], s[cfgIn[4]], s[cfgIn[5]], s[cfgIn[6]], s[cfgIn[7]],
             s[cfgIn[8]], p.rounding()));
-        java.util.Arrays.fill(depth, 0);
+        Arrays.fill(depth, 0);
     }
 
     @Override

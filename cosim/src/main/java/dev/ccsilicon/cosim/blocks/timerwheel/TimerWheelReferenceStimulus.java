@@ -1,9 +1,12 @@
 package dev.ccsilicon.cosim.blocks.timerwheel;
 
+import dev.ccsilicon.blocks.timerwheel.TimerWheel;
 import dev.ccsilicon.blocks.timerwheel.TimerWheelConfig;
 import dev.ccsilicon.blocks.timerwheel.TimerWheelReference;
 import dev.ccsilicon.cosim.jverilator.BlockSpec;
 import dev.ccsilicon.cosim.lockstep.Stimulus;
+
+import java.util.Arrays;
 
 /**
  * Race-free commands for the reference-vs-model value check of {@code timer_wheel}: the same mix as
@@ -38,7 +41,7 @@ final class TimerWheelReferenceStimulus extends Stimulus
         config = TimerWheelSpec.config(spec);
         shadow = new TimerWheelReference(config, (qp, tick, t) -> { });
         lastTick = new long[config.numQps()];
-        java.util.Arrays.fill(lastTick, Long.MIN_VALUE / 2);
+        Arrays.fill(lastTick, Long.MIN_VALUE / 2);
         hot = new int[] {0, 1, config.numQps() - 1, config.numQps() / 2 + 1};
         tickRange = 1L << config.tickWidth();
     }
@@ -148,7 +151,7 @@ final class TimerWheelReferenceStimulus extends Stimulus
         words[1] = qp;
         words[2] = deadline;
         final int code = shadow.onArm(qp, deadline, now);
-        if (code != dev.ccsilicon.blocks.timerwheel.TimerWheel.RSP_REJECTED)
+        if (code != TimerWheel.RSP_REJECTED)
         {
             lastTick[qp] = shadow.tick(qp);
         }
