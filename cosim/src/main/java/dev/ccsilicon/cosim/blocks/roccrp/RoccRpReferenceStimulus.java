@@ -11,7 +11,9 @@ import dev.ccsilicon.cosim.lockstep.Stimulus;
  * another congestion point, above R_max), each burst far shorter than half a recovery period, each
  * preceded by a silence long enough for every limiter to double up to R_max and be removed. No CNP
  * meets an expiry of its QP, so exact timers and the block's wheel give the same per-QP sequence.
- * Rates are at least R_max / 64, which bounds a recovery to 7 doublings; the silence allows 9.
+ * Rates are at least R_max / 8, which bounds a recovery to 3 doublings and the removal (4 expiries);
+ * the silence allows 6 periods (the wheel fires up to G - 1 cycles early and the re-arm takes the
+ * pipeline's cycles, so the block's periods are a little longer than R).
  */
 final class RoccRpReferenceStimulus extends Stimulus
 {
@@ -61,8 +63,8 @@ final class RoccRpReferenceStimulus extends Stimulus
             return random.nextInt(2);
         }
         burstLeft = 3 + random.nextInt(29);
-        // Nine periods (with the wheel's granularity and the pipeline) cover the longest recovery.
-        return 9 * (recovery + slotCycles + 16) + random.nextInt(200);
+        // Six periods (with the wheel's granularity and the pipeline) cover the longest recovery.
+        return 6 * (recovery + slotCycles + 16) + random.nextInt(200);
     }
 
     @Override
@@ -84,18 +86,18 @@ final class RoccRpReferenceStimulus extends Stimulus
         {
             qp = random.chance(0.4) ? hot[random.nextInt(hot.length)] : random.nextInt(numQps);
         }
-        final long floor = Math.max(1, rateMax / 64);
+        final long floor = Math.max(1, rateMax / 8);
         final long last = Math.max(floor, lastRate[qp]);
         final long rate = switch (random.nextInt(8))
         {
             case 0, 1 -> last;
             case 2 -> Math.max(floor, last - 1 - random.nextInt(4));
             case 3 -> last + 1 + random.nextInt(40);
-            case 4 -> rateMax >>> random.nextInt(6);
+            case 4 -> rateMax >>> random.nextInt(4);
             case 5 -> rateMax + random.nextInt(3000);
             default -> floor + random.nextInt((int)rateMax);
         };
-        final long r = Math.min(rate, RoccRpUpdate.RATE_MASK);
+        final long r = Math.max(floor, Math.min(rate, RoccRpUpdate.RATE_MASK));
         lastRate[qp] = r;
         words[0] = qp;
         words[1] = r;
