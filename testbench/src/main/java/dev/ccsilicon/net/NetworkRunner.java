@@ -90,9 +90,10 @@ public final class NetworkRunner implements ScenarioRunner
     }
 
     /**
-     * The congestion control without the block models: RoCC with {@link RoccSwitchCc} (the bit-exact
-     * fair-rate datapath, an exact flow table) and {@link RoccHostCc} (Algorithm 2 in Java); for
-     * cross-checking the models in the loop.
+     * The congestion control at the blocks' reference level (SPEC §4.1), without the cycle models:
+     * RoCC with {@link RoccSwitchCc} ({@code RoccFairRateReference} and {@code RoccFlowTableReference})
+     * and {@link RoccHostCc} ({@code RoccRpReference}, exact timers); for cross-checking the models
+     * in the loop.
      */
     public static Network.CcFactory referenceFactory(final Scenario scenario, final Topology topo)
     {

@@ -1,5 +1,6 @@
 package dev.ccsilicon.scenario;
 
+import dev.ccsilicon.blocks.roccflowtable.CnpFormat;
 import dev.ccsilicon.blocks.roccfairrate.RoccFairRateConfig;
 import dev.ccsilicon.blocks.roccfairrate.RoccProfile;
 import java.math.BigDecimal;
@@ -50,7 +51,7 @@ final class ScenarioBinder
     static final long Q_UNIT_BYTES = RoccFairRateConfig.DEFAULT_QUANT_BYTES;
     static final long Q_MAX_BYTES = ((1L << RoccFairRateConfig.qWidth(
         RoccFairRateConfig.DEFAULT_Q_BYTES_WIDTH, RoccFairRateConfig.DEFAULT_QUANT_BYTES)) - 1) * Q_UNIT_BYTES;
-    static final long F_UNIT_BPS = RoccFairRateConfig.DEFAULT_RATE_UNIT_MBPS * 1_000_000L;
+    static final long F_UNIT_BPS = CnpFormat.RATE_UNIT_BPS;
     static final long F_MAX_BPS = ((1L << RoccFairRateConfig.DEFAULT_F_INT_WIDTH) - 1) * F_UNIT_BPS;
     static final double GAIN_MAX = ((1L << (RoccFairRateConfig.DEFAULT_AB_INT_WIDTH +
         RoccFairRateConfig.DEFAULT_AB_FRAC_WIDTH)) - 1) / (double)(1L << RoccFairRateConfig.DEFAULT_AB_FRAC_WIDTH);

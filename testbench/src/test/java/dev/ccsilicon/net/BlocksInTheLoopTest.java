@@ -12,9 +12,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The RoCC block models in the loop (switch: rocc_fair_rate + rocc_flow_table; NIC: rocc_rp with
- * its qp_table and timer_wheel) against the reference congestion control (bit-exact datapath
- * without the cycle models, Algorithm 2 in Java with exact timers): same figures per flow within
- * the stated tolerances, and the blocks really ran.
+ * its qp_table and timer_wheel) against the same blocks at their reference level (RoccFairRateReference,
+ * RoccFlowTableReference, RoccRpReference with exact timers; no cycle models): same figures per flow
+ * within the stated tolerances, the same CNPs, and the blocks really ran.
  */
 class BlocksInTheLoopTest
 {
@@ -42,6 +42,9 @@ class BlocksInTheLoopTest
         }
         assertEquals(ref.summary().port("S0->B0").fairRateGbps(), hw.summary().port("S0->B0").fairRateGbps(), 0.05);
         assertEquals(ref.summary().port("S0->B0").queueAvgBytes(), hw.summary().port("S0->B0").queueAvgBytes(), 3000);
+        // The reference level keeps the flow table block's own table (same configuration and keys):
+        // every fair-rate update reaches the same flows on both levels.
+        assertEquals(ref.summary().cnpsSent(), hw.summary().cnpsSent(), "CNPs sent");
         assertEquals(null, hw.booksError());
     }
 

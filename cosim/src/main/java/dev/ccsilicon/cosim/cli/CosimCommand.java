@@ -7,6 +7,7 @@ import dev.ccsilicon.cosim.lockstep.CosimOptions;
 import dev.ccsilicon.cosim.lockstep.CosimRegistry;
 import dev.ccsilicon.cosim.lockstep.CosimResult;
 import dev.ccsilicon.cosim.lockstep.LockstepEngine;
+import dev.ccsilicon.cosim.lockstep.ReferenceCheck;
 import dev.ccsilicon.hdl.Direction;
 import dev.ccsilicon.hdl.PortSpec;
 import picocli.CommandLine;
@@ -25,13 +26,16 @@ import java.util.concurrent.Callable;
 
 /**
  * {@code ccsilicon cosim --list | BLOCK... | --all [--transactions N] [--seed N] [--waves DIR] [--junit DIR]}
- * (SPEC §3): lockstep co-simulation of Java models against their Verilated RTL. Exit 0 when every
- * block passes, 1 on a mismatch or other regression failure, 2 on bad input or a build error.
+ * (SPEC §3): lockstep co-simulation of Java models against their Verilated RTL, and per block the
+ * reference level against the model on the same stimulus, values only ({@link ReferenceCheck}). Exit
+ * 0 when every block passes both, 1 on a mismatch or other regression failure, 2 on bad input or a
+ * build error.
  */
 @Command(
     name = "cosim",
     mixinStandardHelpOptions = true,
-    description = "Lockstep co-simulation: Java model vs Verilated RTL, bit-exact values and timing.",
+    description = "Lockstep co-simulation: Java model vs Verilated RTL, bit-exact values and timing; "
+        + "and the reference level vs the model, values.",
     sortOptions = false)
 public final class CosimCommand implements Callable<Integer>
 {
@@ -147,11 +151,18 @@ public final class CosimCommand implements Callable<Integer>
                 err.println("ccsilicon cosim: build of " + adapter.spec().name() + " failed: " + e.getMessage());
                 return 2;
             }
+            // The reference level against the model on the same stimulus, values only (SPEC §4.1).
+            final ReferenceCheck.Result reference = ReferenceCheck.run(adapter, options);
             final double seconds = (System.nanoTime() - t0) / 1e9;
             for (final String line : result.report())
             {
                 out.println(line);
             }
+            for (final String line : reference.report())
+            {
+                out.println(line);
+            }
+            failed |= !reference.passed();
             out.println(String.format(Locale.ROOT, "  wall time        %.1f s", seconds));
             failed |= !result.passed();
             if (junit != null)

@@ -24,6 +24,15 @@ public interface BlockAdapter
     /** Counts coverage from the model's pins each cycle. */
     CycleObserver coverageObserver(BlockSpec spec, Coverage coverage);
 
+    /**
+     * The block's reference level (SPEC §4.1) at its stream transactions, for {@link ReferenceCheck};
+     * null means the block has none, which fails the check.
+     */
+    default ReferenceDut newReference(final BlockSpec spec)
+    {
+        return null;
+    }
+
     /** Largest |model cycle - RTL cycle| accepted per output transaction; 0 for a cycle-exact model. */
     default int timingTolerance()
     {

@@ -56,6 +56,7 @@ class CosimCommandTest
         assertEquals(0, run("--all", "--transactions", "20000", "--seed", "3", "--junit", dir.toString()));
         final String text = out.toString(StandardCharsets.UTF_8);
         assertTrue(text.contains("fxp_accumulator: PASS") && text.contains("stream_fifo: PASS"), text);
+        assertTrue(text.contains("reference vs model: 40,000 values compared, 0 mismatches"), text);
         assertTrue(Files.isRegularFile(dir.resolve("TEST-cosim.fxp_accumulator.xml")));
         assertTrue(Files.isRegularFile(dir.resolve("TEST-cosim.stream_fifo.xml")));
     }

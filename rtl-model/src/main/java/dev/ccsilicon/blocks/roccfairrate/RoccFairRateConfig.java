@@ -1,5 +1,6 @@
 package dev.ccsilicon.blocks.roccfairrate;
 
+import dev.ccsilicon.blocks.roccflowtable.CnpFormat;
 import dev.ccsilicon.hdl.fixed.Rounding;
 
 import java.math.BigInteger;
@@ -52,7 +53,8 @@ public record RoccFairRateConfig(
     Rounding rounding)
 {
     public static final int DEFAULT_QUANT_BYTES = 600;
-    public static final int DEFAULT_RATE_UNIT_MBPS = 10;
+    /** Δ^F in Mb/s: the CNP's rate unit ({@link CnpFormat#RATE_UNIT_BPS}). */
+    public static final int DEFAULT_RATE_UNIT_MBPS = CnpFormat.RATE_UNIT_MBPS;
     public static final int DEFAULT_Q_BYTES_WIDTH = 24;
     public static final int DEFAULT_F_INT_WIDTH = 16;
     public static final int DEFAULT_AB_INT_WIDTH = 4;
@@ -137,7 +139,7 @@ public record RoccFairRateConfig(
     public static RoccFairRateConfig fromProfile(final RoccProfile profile, final int ports, final long clockHz)
     {
         require(clockHz >= 1_000_000 && clockHz <= 100_000_000_000L, "clockHz", clockHz, "1 MHz..100 GHz");
-        final long unitBps = DEFAULT_RATE_UNIT_MBPS * 1_000_000L;
+        final long unitBps = CnpFormat.RATE_UNIT_BPS;
         final long fMax = profile.fMaxBps() / unitBps;
         // periodPs * clockHz overflows a long from 9.2 ms at 1 GHz on; with clockHz <= 100 GHz the
         // quotient always fits.

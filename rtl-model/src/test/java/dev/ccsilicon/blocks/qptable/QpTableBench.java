@@ -13,8 +13,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Test bench for {@link QpTable}: drives events with the valid/ready rule (valid held until
- * accepted), takes results under a chosen out_ready, and checks every result against a plain
- * {@link HashMap} of contexts updated in acceptance order. Also records the forward distance each
+ * accepted), takes results under a chosen out_ready, and checks every result against the block's
+ * reference level {@link QpTableReference} fed the events in acceptance order. Also records the forward distance each
  * event must have (cycles since the last accepted event on the same QP, if within the latency).
  */
 final class QpTableBench
@@ -29,13 +29,11 @@ final class QpTableBench
 
     final QpTable table;
     final ClockDomain clk;
-    private final ContextUpdate update;
     private final int words;
     private final int latency;
-    private final Map<Long, long[]> reference = new HashMap<>();
+    private final QpTableReference reference;
     private final Map<Long, Long> lastAccept = new HashMap<>();
     private final ArrayDeque<Pending> inFlight = new ArrayDeque<>();
-    private final long[] refNew;
     private Event driving;
 
     long accepted;
@@ -50,10 +48,9 @@ final class QpTableBench
     {
         table = new QpTable(null, "qp_table", config);
         clk = ClockDomain.ofFrequencyHz("clk", 1e9).add(table);
-        update = config.update();
+        reference = new QpTableReference(config);
         words = config.layout().words();
         latency = config.sramLatency();
-        refNew = new long[words];
         fwdAtDistance = new long[latency + 1];
         clk.reset();
     }
@@ -129,7 +126,12 @@ final class QpTableBench
 
     long[] referenceContext(final long qp)
     {
-        return reference.computeIfAbsent(qp, k -> new long[words]);
+        final long[] ctx = new long[words];
+        for (int w = 0; w < words; w++)
+        {
+            ctx[w] = reference.context((int)qp, w);
+        }
+        return ctx;
     }
 
     private void checkResult(final long now)
@@ -139,8 +141,9 @@ final class QpTableBench
         final Event e = p.event();
         final String where = "event " + results + " " + e + " accepted at " + p.acceptCycle() + ", result at " + now;
         assertTrue(now >= p.acceptCycle() + latency + 1, where + ": too early");
-        final long[] old = referenceContext(e.qp());
-        final long expectResult = update.apply(old, e.op(), e.operand(), refNew);
+        final long expectResult = reference.onEvent((int)e.qp(), e.op(), e.operand());
+        final long[] old = reference.oldContext();
+        final long[] refNew = reference.newContext();
         assertEquals(e.qp(), table.outQp(), where + ": qp");
         assertEquals(e.op(), table.outOp(), where + ": op");
         assertEquals(p.expectFwd(), table.outFwd(), where + ": forward distance");
@@ -154,7 +157,6 @@ final class QpTableBench
         assertArrayEquals(old, gotOld, where + ": old context");
         assertArrayEquals(refNew, gotNew, where + ": new context");
         assertEquals(expectResult, table.outResult(), where + ": result");
-        System.arraycopy(refNew, 0, old, 0, words);
         if (p.expectFwd() != 0)
         {
             forwardedExpected++;
@@ -171,7 +173,7 @@ final class QpTableBench
         final int numQps = table.config().numQps();
         for (int qp = 0; qp < numQps; qp++)
         {
-            final long[] expect = reference.getOrDefault((long)qp, new long[words]);
+            final long[] expect = referenceContext(qp);
             final long[] got = new long[words];
             for (int w = 0; w < words; w++)
             {

@@ -28,8 +28,7 @@ final class RoccFairRateBench
     /** What the reference predicts, in output order. */
     final List<Update> expected = new ArrayList<>();
 
-    private final long[] refF;
-    private final long[] refQOld;
+    private final RoccFairRateReference reference;
     private LongBinaryOperator depth = (port, cycle) -> 0;
     private boolean prevReq;
     private int prevPort;
@@ -39,8 +38,7 @@ final class RoccFairRateBench
     {
         dut = new RoccFairRate(null, cfg);
         clk.add(dut);
-        refF = new long[cfg.ports()];
-        refQOld = new long[cfg.ports()];
+        reference = new RoccFairRateReference(cfg);
         reset();
     }
 
@@ -55,9 +53,7 @@ final class RoccFairRateBench
     {
         clk.reset();
         prevReq = false;
-        final long f0 = RoccFairRateAlgorithm.initialF(dut.config());
-        java.util.Arrays.fill(refF, f0);
-        java.util.Arrays.fill(refQOld, 0);
+        reference.reset();
     }
 
     /** One cycle with {@code out_ready_i = ready}. */
@@ -101,12 +97,8 @@ final class RoccFairRateBench
 
     private void predict(final int port, final long cycle, final long bytes)
     {
-        final RoccFairRateConfig cfg = dut.config();
-        final long qCur = RoccFairRateAlgorithm.quantise(cfg, bytes);
-        final long r = RoccFairRateAlgorithm.update(cfg, refF[port], refQOld[port], qCur);
-        refF[port] = RoccFairRateAlgorithm.nextF(r);
-        refQOld[port] = qCur;
-        expected.add(new Update(-1, port, refF[port], RoccFairRateAlgorithm.branch(r), RoccFairRateAlgorithm.clamp(r),
+        final long r = reference.onSample(port, bytes);
+        expected.add(new Update(-1, port, RoccFairRateAlgorithm.nextF(r), RoccFairRateAlgorithm.branch(r), RoccFairRateAlgorithm.clamp(r),
             RoccFairRateAlgorithm.ratioLog2(r)));
     }
 }

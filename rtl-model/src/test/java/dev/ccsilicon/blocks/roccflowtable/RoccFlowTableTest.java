@@ -83,7 +83,7 @@ class RoccFlowTableTest
         final SeededRandom r = new SeededRandom(seed, "sequence");
         final FlowTableBench b = new FlowTableBench(cfg, 7, 1).initialised();
         b.rspReady = c -> r.nextInt(4) != 0;
-        final FlowTableReference ref = new FlowTableReference(cfg);
+        final RoccFlowTableReference ref = new RoccFlowTableReference(cfg);
         final Map<List<Long>, Long> counts = new HashMap<>();
         // Per port: the packets in the queue with their tag (the response's tracked bit).
         final List<ArrayDeque<long[]>> queues = new ArrayList<>();
@@ -158,13 +158,13 @@ class RoccFlowTableTest
             }
             if (awaiting.isEmpty() && issued - lastCheck >= 2048)
             {
-                assertContents(b, counts, cfg);
+                assertContents(b, ref, counts, cfg);
                 lastCheck = issued;
                 midChecks++;
             }
         }
         b.drain(8);
-        assertContents(b, counts, cfg);
+        assertContents(b, ref, counts, cfg);
         assertEquals(statusSeen[ENQ_OVERFLOW], b.dut.statOverflow());
         assertEquals(statusSeen[ENQ_SATURATED], b.dut.statCountSat());
         assertEquals(0, statusSeen[DEQ_MISS]);
@@ -179,19 +179,22 @@ class RoccFlowTableTest
         }
     }
 
-    private static void assertContents(final FlowTableBench b, final Map<List<Long>, Long> counts,
-        final RoccFlowTableConfig cfg)
+    /** The model's and the reference's contents both equal the independent HashMap count. */
+    private static void assertContents(final FlowTableBench b, final RoccFlowTableReference ref,
+        final Map<List<Long>, Long> counts, final RoccFlowTableConfig cfg)
     {
         final int[] perPort = new int[cfg.ports()];
         for (final Map.Entry<List<Long>, Long> e : counts.entrySet())
         {
             final int port = (int)(long)e.getKey().get(0);
             assertEquals(e.getValue(), b.dut.countOf(port, e.getKey().get(1), e.getKey().get(2)));
+            assertEquals(e.getValue(), ref.countOf(port, e.getKey().get(1), e.getKey().get(2)));
             perPort[port]++;
         }
         for (int p = 0; p < cfg.ports(); p++)
         {
             assertEquals(perPort[p], b.dut.trackedFlows(p), "tracked flows of port " + p);
+            assertEquals(perPort[p], ref.trackedFlows(p), "reference: tracked flows of port " + p);
         }
     }
 

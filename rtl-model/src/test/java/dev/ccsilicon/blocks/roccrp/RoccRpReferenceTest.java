@@ -12,7 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The block model against {@link RoccRpReference} (plain Algorithm 2, exact timers) over seeded
+ * The block model against its reference level {@link RoccRpReference} (Algorithm 2, exact timers) over seeded
  * random CNP sequences. The block's timers are quantised to the wheel's tick and its events take
  * pipeline cycles, so the comparison is per QP, modulo timing: the same sequence of (rate,
  * limiter, cause) updates, and the same final state.
@@ -47,7 +47,8 @@ class RoccRpReferenceTest
     {
         final RoccRpConfig c = new RoccRpConfig(1024, 2, 4, 4, 256, 16, 2, 24, 32, 1000, 2000);
         final RoccRpBench b = new RoccRpBench(c);
-        final RoccRpReference ref = new RoccRpReference(c.rateMax(), c.recoveryCycles());
+        final RoccRpUpdates expected = new RoccRpUpdates();
+        final RoccRpReference ref = new RoccRpReference(c.numQps(), c.rateMax(), c.recoveryCycles(), expected);
         final SeededRandom rnd = new SeededRandom(seed, "bursts");
         final Set<Integer> touched = new HashSet<>();
         final int[] hot = {0, 1023, rnd.nextInt(1024), rnd.nextInt(1024)};
@@ -60,8 +61,7 @@ class RoccRpReferenceTest
                 if (b.pending.size() < 2 && rnd.nextInt(3) != 0)
                 {
                     final int qp = rnd.nextInt(3) == 0 ? hot[rnd.nextInt(hot.length)] : rnd.nextInt(1024);
-                    final RoccRpReference.Qp s = ref.qps.get(qp);
-                    final long r = s != null && s.limiter && rnd.nextInt(4) == 0 ? s.rate : rate(rnd, c.rateMax());
+                    final long r = ref.limiter(qp) && rnd.nextInt(4) == 0 ? ref.rate(qp) : rate(rnd, c.rateMax());
                     b.offer(qp, r, cp(rnd));
                     touched.add(qp);
                 }
@@ -70,24 +70,24 @@ class RoccRpReferenceTest
                 for (; seen < b.accepted.size(); seen++)
                 {
                     final RoccRpBench.Accepted a = b.accepted.get(seen);
-                    ref.cnp(a.cycle(), a.cnp().qp(), a.cnp().rate(), a.cnp().cp());
+                    ref.onCnp(a.cnp().qp(), a.cnp().rate(), a.cnp().cp(), a.cycle());
                 }
             }
             b.drain();
             for (; seen < b.accepted.size(); seen++)
             {
                 final RoccRpBench.Accepted a = b.accepted.get(seen);
-                ref.cnp(a.cycle(), a.cnp().qp(), a.cnp().rate(), a.cnp().cp());
+                ref.onCnp(a.cnp().qp(), a.cnp().rate(), a.cnp().cp(), a.cycle());
             }
             b.run(13 * (c.recoveryCycles() + 64));
-            ref.advance(Long.MAX_VALUE - 1);
+            ref.advanceTo(Long.MAX_VALUE - 1);
             assertEquals(0, b.rp.timersArmed(), "every limiter recovered and was removed");
         }
         for (final int qp : touched)
         {
-            RoccRpTest.assertSameSequence(ref.updatesOf(qp), b.updatesOf(qp));
+            RoccRpTest.assertSameSequence(expected.updatesOf(qp), b.updatesOf(qp));
         }
-        assertEquals(ref.updates.size(), b.updates.size());
+        assertEquals(expected.updates.size(), b.updates.size());
         assertTrue(b.rp.statReject() > 100 && b.rp.statAccept() > 1000 && b.rp.statRemove() > 500,
             "accepted " + b.rp.statAccept() + ", rejected " + b.rp.statReject() + ", removed " + b.rp.statRemove());
         assertTrue(b.rp.table().statFwd() > 50, "same-QP CNPs met in the pipeline");
@@ -106,7 +106,8 @@ class RoccRpReferenceTest
         final RoccRpConfig c = new RoccRpConfig(64, 2, 4, 4, 512, 16, 2, 24, 32, 1000, 4000);
         final long guard = 700;
         final RoccRpBench b = new RoccRpBench(c);
-        final RoccRpReference ref = new RoccRpReference(c.rateMax(), c.recoveryCycles());
+        final RoccRpUpdates expected = new RoccRpUpdates();
+        final RoccRpReference ref = new RoccRpReference(c.numQps(), c.rateMax(), c.recoveryCycles(), expected);
         final SeededRandom rnd = new SeededRandom(seed, "timed");
         int seen = 0;
         while (b.now() < 400_000)
@@ -114,10 +115,9 @@ class RoccRpReferenceTest
             if (b.pending.isEmpty() && rnd.nextInt(40) == 0)
             {
                 final int qp = rnd.nextInt(64);
-                ref.advance(b.now());
-                final RoccRpReference.Qp s = ref.qps.get(qp);
+                ref.advanceTo(b.now());
                 // Away from the QP's next and last expiry.
-                if (s == null || (Math.abs(s.deadline - b.now()) > guard && b.now() - s.lastExpiry > guard))
+                if (Math.abs(ref.deadline(qp) - b.now()) > guard && b.now() - ref.lastExpiry(qp) > guard)
                 {
                     b.offer(qp, rate(rnd, c.rateMax()), cp(rnd));
                 }
@@ -126,18 +126,18 @@ class RoccRpReferenceTest
             for (; seen < b.accepted.size(); seen++)
             {
                 final RoccRpBench.Accepted a = b.accepted.get(seen);
-                ref.cnp(a.cycle(), a.cnp().qp(), a.cnp().rate(), a.cnp().cp());
+                ref.onCnp(a.cnp().qp(), a.cnp().rate(), a.cnp().cp(), a.cycle());
             }
         }
         b.drain();
         b.run(14 * (c.recoveryCycles() + 64));
-        ref.advance(Long.MAX_VALUE - 1);
+        ref.advanceTo(Long.MAX_VALUE - 1);
         for (int qp = 0; qp < 64; qp++)
         {
-            RoccRpTest.assertSameSequence(ref.updatesOf(qp), b.updatesOf(qp));
+            RoccRpTest.assertSameSequence(expected.updatesOf(qp), b.updatesOf(qp));
         }
         long midRecovery = 0;
-        for (final RoccRpReference.Update u : ref.updates)
+        for (final RoccRpBench.Update u : expected.updates)
         {
             midRecovery += RoccRpUpdate.isAccept(u.cause()) && u.cause() != RoccRpUpdate.RES_ACCEPT_NEW ? 1 : 0;
         }

@@ -271,7 +271,8 @@ class RoccRpTest
     {
         final RoccRpConfig c = RoccRpBench.small();
         final RoccRpBench b = new RoccRpBench(c);
-        final RoccRpReference ref = new RoccRpReference(c.rateMax(), c.recoveryCycles());
+        final RoccRpUpdates expected = new RoccRpUpdates();
+        final RoccRpReference ref = new RoccRpReference(c.numQps(), c.rateMax(), c.recoveryCycles(), expected);
         final long[] rates = {500, 400, 400, 600, 300, 350, 200, 900, 100};
         final long[] cps = {CP_A, CP_B, CP_A, CP_B, CP_A, CP_A, CP_B, CP_B, CP_A};
         for (int i = 0; i < rates.length; i++)
@@ -281,20 +282,20 @@ class RoccRpTest
         b.drain();
         for (final RoccRpBench.Accepted a : b.accepted)
         {
-            ref.cnp(a.cycle(), a.cnp().qp(), a.cnp().rate(), a.cnp().cp());
+            ref.onCnp(a.cnp().qp(), a.cnp().rate(), a.cnp().cp(), a.cycle());
         }
-        assertSameSequence(ref.updatesOf(4), b.updatesOf(4));
+        assertSameSequence(expected.updatesOf(4), b.updatesOf(4));
         assertTrue(b.rp.table().statFwd() >= rates.length - 2, "consecutive CNPs met in the pipeline");
         assertEquals(rates.length, b.accepted.get(b.accepted.size() - 1).cycle() - b.accepted.get(0).cycle() + 1,
             "one CNP per cycle");
     }
 
-    static void assertSameSequence(final List<RoccRpReference.Update> expected, final List<Update> actual)
+    static void assertSameSequence(final List<Update> expected, final List<Update> actual)
     {
         assertEquals(expected.size(), actual.size(), () -> "expected " + expected + "\nactual " + actual);
         for (int i = 0; i < expected.size(); i++)
         {
-            final RoccRpReference.Update e = expected.get(i);
+            final Update e = expected.get(i);
             final Update a = actual.get(i);
             final int n = i;
             assertEquals(e.rate(), a.rate(), () -> "update " + n + ": " + expected + "\n" + actual);

@@ -2,6 +2,7 @@ package dev.ccsilicon.net.rocc;
 
 import java.util.Arrays;
 
+import dev.ccsilicon.blocks.roccflowtable.CnpFormat;
 import dev.ccsilicon.blocks.roccfairrate.RoccFairRateConfig;
 import dev.ccsilicon.blocks.roccrp.RoccRp;
 import dev.ccsilicon.blocks.roccrp.RoccRpConfig;
@@ -168,7 +169,7 @@ public final class RoccHostBlocks implements HostCc
     {
         this.ctx = ctx;
         this.topo = topo;
-        unitBps = RoccFairRateConfig.DEFAULT_RATE_UNIT_MBPS * 1_000_000L;
+        unitBps = CnpFormat.RATE_UNIT_BPS;
         final long recoveryCycles = Math.max(1, (scenario.nic().roccRecoveryPs() + CYCLE_PS / 2) / CYCLE_PS);
         final int flows = scenario.flows().size();
         qpOfFlow = new int[flows];

@@ -1,69 +1,65 @@
 package dev.ccsilicon.net.rocc;
 
-import java.util.Arrays;
-
-import dev.ccsilicon.blocks.roccfairrate.RoccFairRateConfig;
+import dev.ccsilicon.blocks.roccflowtable.CnpFormat;
+import dev.ccsilicon.blocks.roccrp.RoccRpReference;
+import dev.ccsilicon.blocks.roccrp.RoccRpUpdate;
 import dev.ccsilicon.net.Topology;
 import dev.ccsilicon.net.cc.CcContext;
 import dev.ccsilicon.net.cc.HostCc;
 import dev.ccsilicon.scenario.Scenario;
 
 /**
- * RoCC reaction points (seed 000 Algorithm 2, SPEC §6.5), one rate limiter per flow. A CNP is
- * accepted when the flow has no limiter yet, comes from the congestion point of the last accepted
- * CNP, or carries a rate no higher than the current one; acceptance sets the rate and re-arms the
- * recovery timer. On expiry a rate below R_max doubles (clamped to R_max) and the timer re-arms; a
- * rate already at R_max has the limiter removed, so removal comes one recovery period after the
- * doubling that reached R_max, as in the paper's Algorithm 2 and the {@code rocc_rp} block.
- * R_max is the host's line rate in whole Δ^F units, as the block's {@code cfg_rate_max_i}.
- * <p>
- * The plain-Java reference {@link RoccHostBlocks} is held against: exact timers, no cycles. One
- * wake slot per host stands in for its NIC's timer wheel.
+ * RoCC reaction points at the reference level (SPEC §4.1, §8): each host's NIC is one
+ * {@link RoccRpReference} (seed 000 Algorithm 2 in the {@code rocc_rp} block's formats, exact
+ * timers), its QPs the host's flows in flow order. Times are picoseconds (the reference is timed in
+ * whatever unit its caller uses); rates are Δ^F units ({@link CnpFormat#RATE_UNIT_BPS}) as the CNP
+ * carries them; R_max is the host's line rate in whole Δ^F units, as the block's
+ * {@code cfg_rate_max_i}. This class is only the glue: CNPs in, the reference's updates out as
+ * pacer rates, and one wake slot per host standing in for its NIC's timer wheel.
+ * {@link RoccHostBlocks} runs the block's cycle model in the same place.
  */
 public final class RoccHostCc implements HostCc
 {
     private final CcContext ctx;
     private final Topology topo;
-    private final long recoveryPs;
-    private final long unitBps;
-    private final long[] rMax;
-    private final long[] rCur;
-    private final int[] cpCur;
-    private final boolean[] limited;
-    private final long[] deadline;
+    private final RoccRpReference[] nics;
+    private final int[] qpOfFlow;
     private final int[][] flowsOfHost;
+    private long nowPs;
 
     public RoccHostCc(final Scenario scenario, final Topology topo, final CcContext ctx)
     {
         this.ctx = ctx;
         this.topo = topo;
-        recoveryPs = scenario.nic().roccRecoveryPs();
-        unitBps = RoccFairRateConfig.DEFAULT_RATE_UNIT_MBPS * 1_000_000L;
         final int n = scenario.flows().size();
-        rMax = new long[n];
-        rCur = new long[n];
-        cpCur = new int[n];
-        limited = new boolean[n];
-        deadline = new long[n];
-        Arrays.fill(deadline, Long.MAX_VALUE);
-        Arrays.fill(cpCur, -1);
+        qpOfFlow = new int[n];
         final int[] count = new int[topo.hostCount()];
         for (int f = 0; f < n; f++)
         {
-            rMax[f] = topo.rateBps(topo.hostPort(topo.flowSrc(f))) / unitBps * unitBps;
-            rCur[f] = rMax[f];
-            count[topo.flowSrc(f)]++;
+            qpOfFlow[f] = count[topo.flowSrc(f)]++;
         }
         flowsOfHost = new int[topo.hostCount()][];
+        nics = new RoccRpReference[topo.hostCount()];
         for (int h = 0; h < count.length; h++)
         {
             flowsOfHost[h] = new int[count[h]];
-            count[h] = 0;
+            final int host = h;
+            final long rateMax = topo.rateBps(topo.hostPort(h)) / CnpFormat.RATE_UNIT_BPS;
+            nics[h] = new RoccRpReference(Math.max(1, count[h]), rateMax, scenario.nic().roccRecoveryPs(),
+                (time, qp, rate, limiter, cause) -> onUpdate(host, qp, cause));
         }
         for (int f = 0; f < n; f++)
         {
-            final int h = topo.flowSrc(f);
-            flowsOfHost[h][count[h]++] = f;
+            flowsOfHost[topo.flowSrc(f)][qpOfFlow[f]] = f;
+        }
+    }
+
+    /** A rate update of the reference: the pacer's rate changes unless a CNP confirmed the current rate. */
+    private void onUpdate(final int host, final int qp, final int cause)
+    {
+        if (cause != RoccRpUpdate.RES_ACCEPT_EQUAL)
+        {
+            ctx.rateChanged(flowsOfHost[host][qp], nowPs);
         }
     }
 
@@ -75,32 +71,29 @@ public final class RoccHostCc implements HostCc
     @Override
     public void onCnp(final int flow, final long rateField, final int cpId, final long nowPs)
     {
-        final long received = rateField * unitBps;
-        if (!limited[flow] || received <= rCur[flow] || cpId == cpCur[flow])
+        this.nowPs = nowPs;
+        final int host = topo.flowSrc(flow);
+        final RoccRpReference nic = nics[host];
+        if (nic.onCnp(qpOfFlow[flow], rateField, cpId, nowPs) != RoccRpUpdate.RES_REJECT)
         {
-            final boolean changed = !limited[flow] || received != rCur[flow];
-            limited[flow] = true;
-            rCur[flow] = received;
-            cpCur[flow] = cpId;
-            deadline[flow] = nowPs + recoveryPs;
-            ctx.requestWake(this, topo.flowSrc(flow), nextDeadline(topo.flowSrc(flow)));
-            if (changed)
-            {
-                ctx.rateChanged(flow, nowPs);
-            }
+            ctx.requestWake(this, host, nic.nextDeadline());
         }
     }
 
     @Override
     public long rateBps(final int flow)
     {
-        return limited[flow] ? rCur[flow] : UNLIMITED;
+        final RoccRpReference nic = nics[topo.flowSrc(flow)];
+        final int qp = qpOfFlow[flow];
+        return nic.limiter(qp) ? nic.rate(qp) * CnpFormat.RATE_UNIT_BPS : UNLIMITED;
     }
 
     /** The flow's limiter rate, bits/s, or -1 without a limiter; for tests. */
     public long limiterBps(final int flow)
     {
-        return limited[flow] ? rCur[flow] : -1;
+        final RoccRpReference nic = nics[topo.flowSrc(flow)];
+        final int qp = qpOfFlow[flow];
+        return nic.limiter(qp) ? nic.rate(qp) * CnpFormat.RATE_UNIT_BPS : -1;
     }
 
     @Override
@@ -112,37 +105,10 @@ public final class RoccHostCc implements HostCc
     @Override
     public long wake(final int host, final long nowPs)
     {
-        for (final int f : flowsOfHost[host])
-        {
-            if (limited[f] && deadline[f] <= nowPs)
-            {
-                if (rCur[f] >= rMax[f])
-                {
-                    limited[f] = false;
-                    cpCur[f] = -1;
-                    deadline[f] = Long.MAX_VALUE;
-                }
-                else
-                {
-                    rCur[f] = Math.min(rCur[f] << 1, rMax[f]);
-                    deadline[f] = nowPs + recoveryPs;
-                }
-                ctx.rateChanged(f, nowPs);
-            }
-        }
-        return nextDeadline(host);
-    }
-
-    private long nextDeadline(final int host)
-    {
-        long min = NEVER;
-        for (final int f : flowsOfHost[host])
-        {
-            if (limited[f] && deadline[f] < min)
-            {
-                min = deadline[f];
-            }
-        }
-        return min;
+        this.nowPs = nowPs;
+        final RoccRpReference nic = nics[host];
+        nic.advanceTo(nowPs);
+        final long next = nic.nextDeadline();
+        return next == RoccRpReference.NO_DEADLINE ? NEVER : next;
     }
 }

@@ -1,28 +1,34 @@
 package dev.ccsilicon.net.rocc;
 
-import java.util.ArrayList;
-import java.util.List;
-import java.util.TreeMap;
-
-import dev.ccsilicon.blocks.roccfairrate.RoccFairRateAlgorithm;
 import dev.ccsilicon.blocks.roccfairrate.RoccFairRateConfig;
+import dev.ccsilicon.blocks.roccfairrate.RoccFairRateReference;
+import dev.ccsilicon.blocks.roccfairrate.RoccProfile;
+import dev.ccsilicon.blocks.roccflowtable.CnpFormat;
+import dev.ccsilicon.blocks.roccflowtable.FlowTableStatus;
+import dev.ccsilicon.blocks.roccflowtable.RoccFlowTableConfig;
+import dev.ccsilicon.blocks.roccflowtable.RoccFlowTableReference;
 import dev.ccsilicon.net.Topology;
 import dev.ccsilicon.net.cc.CcContext;
 import dev.ccsilicon.net.cc.SwitchCc;
-import dev.ccsilicon.blocks.roccfairrate.RoccProfile;
 import dev.ccsilicon.scenario.Scenario;
+import org.agrona.collections.IntArrayQueue;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.TreeMap;
 
 /**
- * RoCC congestion points (seed 000 Algorithm 1) on every switch egress port. Each switch has one
- * fair-rate unit per port speed (the block's cfg_* registers are shared by its ports, so ports of
- * different speeds need their own instance), clocked at {@link #CLOCK_HZ}. On each period tick the
- * unit sweeps its ports in order, port i sampled {@code i + 2} cycles after the tick, as the
- * block's pipeline does (docs/blocks/rocc_fair_rate.md §2); each update runs
- * {@link RoccFairRateAlgorithm#update}, the bit-exact datapath of the RTL, and the flow table then
- * sends one CNP per flow queued at the port.
- * <p>
- * This is the functional adapter: the datapath is the hardware's, the sweep timing is the
- * hardware's, but the cycle model of the block is not stepped (see docs/network.md).
+ * RoCC congestion points at the reference level (SPEC §4.1, §8) on every switch egress port: the
+ * blocks' reference classes, {@link RoccFairRateReference} (seed 000 Algorithm 1 in the
+ * {@code rocc_fair_rate} block's fixed point) and {@link RoccFlowTableReference} (the
+ * {@code rocc_flow_table} block's hashed table, same configuration and keys as the model level),
+ * with the network glue only. Each switch has one fair-rate unit per port speed (the block's cfg_*
+ * registers are shared by its ports, so ports of different speeds need their own instance), clocked
+ * at {@link #CLOCK_HZ}. On each period tick the unit sweeps its ports in order, port i sampled
+ * {@code i + 2} cycles after the tick, as the block's pipeline does (docs/blocks/rocc_fair_rate.md
+ * §2); each update then sends one CNP per flow the port's table tracks, in the table's scan order,
+ * all at the sample's instant (the block paces them; see docs/network.md).
  */
 public final class RoccSwitchCc implements SwitchCc
 {
@@ -34,28 +40,34 @@ public final class RoccSwitchCc implements SwitchCc
     private final Unit[] units;
     private final int[] unitOfPort;
     private final int[] indexInUnit;
-    private final FlowTable[] tables;
     private final int[] cpIds;
+    private final RoccFlowKeys keys;
+    private int cnpPort;
+    private long cnpRate;
+    private long cnpNowPs;
+    private final RoccFlowTableReference.FlowHandler sendCnp = (local, hi, lo) ->
+        sendCnp(RoccFlowKeys.flow(hi, lo));
 
-    /** One fair-rate block instance: its configuration and per-port (F, Qold). */
+    /** One fair-rate block with its flow table: configuration, per-port state, the tags of queued packets. */
     private static final class Unit
     {
-        final RoccFairRateConfig cfg;
+        final RoccFairRateReference fairRate;
+        final RoccFlowTableReference flowTable;
+        /** Per port, the table's tag (tracked or not) of each queued packet, in queue order. */
+        final IntArrayQueue[] tags;
         final int[] ports;
-        final long[] f;
-        final long[] qOld;
         final long periodPs;
         long nextTickPs;
 
         Unit(final RoccFairRateConfig cfg, final int[] ports)
         {
-            this.cfg = cfg;
             this.ports = ports;
-            f = new long[ports.length];
-            qOld = new long[ports.length];
+            fairRate = new RoccFairRateReference(cfg);
+            flowTable = new RoccFlowTableReference(RoccFlowTableConfig.defaults().withPorts(cfg.ports()));
+            tags = new IntArrayQueue[ports.length];
             for (int i = 0; i < ports.length; i++)
             {
-                f[i] = RoccFairRateAlgorithm.initialF(cfg);
+                tags[i] = new IntArrayQueue();
             }
             periodPs = cfg.periodCycles() * CYCLE_PS;
             // The period counter ticks when it reaches T-1; the sweep's samples follow 2 cycles later.
@@ -67,11 +79,11 @@ public final class RoccSwitchCc implements SwitchCc
     {
         this.ctx = ctx;
         cpIds = CongestionPointId.of(topo);
+        keys = new RoccFlowKeys(topo, scenario.flows().size());
         final int ports = topo.portCount();
         unitOfPort = new int[ports];
         indexInUnit = new int[ports];
-        tables = new FlowTable[ports];
-        java.util.Arrays.fill(unitOfPort, -1);
+        Arrays.fill(unitOfPort, -1);
         final List<Unit> list = new ArrayList<>();
         for (int node = topo.hostCount(); node < topo.nodeCount(); node++)
         {
@@ -96,7 +108,6 @@ public final class RoccSwitchCc implements SwitchCc
                 {
                     unitOfPort[members[i]] = list.size();
                     indexInUnit[members[i]] = i;
-                    tables[members[i]] = new FlowTable(scenario.flows().size());
                 }
                 list.add(unit);
             }
@@ -113,25 +124,25 @@ public final class RoccSwitchCc implements SwitchCc
     @Override
     public void onEnqueue(final int port, final int flow, final long nowPs)
     {
-        tables[port].enqueue(flow);
+        final Unit unit = units[unitOfPort[port]];
+        final int local = indexInUnit[port];
+        final int status = unit.flowTable.onEnqueue(local, keys.hi(flow), keys.lo(flow));
+        unit.tags[local].offerInt(FlowTableStatus.tracked(status) ? 1 : 0);
     }
 
     @Override
     public void onDequeue(final int port, final int flow, final long nowPs)
     {
-        tables[port].dequeue(flow);
+        final Unit unit = units[unitOfPort[port]];
+        final int local = indexInUnit[port];
+        unit.flowTable.onDequeue(local, unit.tags[local].pollInt() != 0, keys.hi(flow), keys.lo(flow));
     }
 
     @Override
     public long fairRateBps(final int port)
     {
         final int u = unitOfPort[port];
-        if (u < 0)
-        {
-            return -1;
-        }
-        final Unit unit = units[u];
-        return (unit.f[indexInUnit[port]] >> unit.cfg.fFracWidth()) * unit.cfg.rateUnitMbps() * 1_000_000L;
+        return u < 0 ? -1 : units[u].fairRate.rateField(indexInUnit[port]) * CnpFormat.RATE_UNIT_BPS;
     }
 
     @Override
@@ -152,19 +163,18 @@ public final class RoccSwitchCc implements SwitchCc
         for (int i = 0; i < unit.ports.length; i++)
         {
             final int port = unit.ports[i];
-            final long bytes = Math.min(ctx.queueBytes(port), (1L << unit.cfg.qBytesWidth()) - 1);
-            final long qCur = RoccFairRateAlgorithm.quantise(unit.cfg, bytes);
-            final long result = RoccFairRateAlgorithm.update(unit.cfg, unit.f[i], unit.qOld[i], qCur);
-            unit.f[i] = RoccFairRateAlgorithm.nextF(result);
-            unit.qOld[i] = qCur;
-            final long rateField = unit.f[i] >> unit.cfg.fFracWidth();
-            final FlowTable table = tables[port];
-            for (int k = 0; k < table.size(); k++)
-            {
-                ctx.sendCnp(port, table.flow(k), rateField, cpIds[port], nowPs);
-            }
+            unit.fairRate.onSample(i, ctx.queueBytes(port));
+            cnpPort = port;
+            cnpRate = unit.fairRate.rateField(i);
+            cnpNowPs = nowPs;
+            unit.flowTable.forEachTracked(i, sendCnp);
         }
         unit.nextTickPs += unit.periodPs;
         return unit.nextTickPs + 2 * CYCLE_PS;
+    }
+
+    private void sendCnp(final int flow)
+    {
+        ctx.sendCnp(cnpPort, flow, cnpRate, cpIds[cnpPort], cnpNowPs);
     }
 }

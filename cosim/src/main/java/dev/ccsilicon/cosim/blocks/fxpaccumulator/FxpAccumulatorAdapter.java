@@ -5,6 +5,7 @@ import dev.ccsilicon.cosim.lockstep.BlockAdapter;
 import dev.ccsilicon.cosim.lockstep.Coverage;
 import dev.ccsilicon.cosim.lockstep.CycleObserver;
 import dev.ccsilicon.cosim.lockstep.ModelDut;
+import dev.ccsilicon.cosim.lockstep.ReferenceDut;
 import dev.ccsilicon.cosim.lockstep.Stimulus;
 
 /** Co-simulation adapter of {@code fxp_accumulator}. */
@@ -30,6 +31,12 @@ public final class FxpAccumulatorAdapter implements BlockAdapter
     public ModelDut newModel(final BlockSpec spec)
     {
         return new FxpAccumulatorModel(spec);
+    }
+
+    @Override
+    public ReferenceDut newReference(final BlockSpec spec)
+    {
+        return new FxpAccumulatorReferenceDut(spec);
     }
 
     @Override

@@ -7,6 +7,7 @@ import dev.ccsilicon.cosim.lockstep.BlockAdapter;
 import dev.ccsilicon.cosim.lockstep.Coverage;
 import dev.ccsilicon.cosim.lockstep.CycleObserver;
 import dev.ccsilicon.cosim.lockstep.ModelDut;
+import dev.ccsilicon.cosim.lockstep.ReferenceDut;
 import dev.ccsilicon.cosim.lockstep.Stimulus;
 
 import java.util.ArrayList;
@@ -69,6 +70,12 @@ public final class QpTableAdapter implements BlockAdapter
     public ModelDut newModel(final BlockSpec spec)
     {
         return new QpTableModel(spec);
+    }
+
+    @Override
+    public ReferenceDut newReference(final BlockSpec spec)
+    {
+        return new QpTableReferenceDut(spec);
     }
 
     @Override

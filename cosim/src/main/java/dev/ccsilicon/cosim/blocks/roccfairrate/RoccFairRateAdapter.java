@@ -8,6 +8,7 @@ import dev.ccsilicon.cosim.lockstep.BlockAdapter;
 import dev.ccsilicon.cosim.lockstep.Coverage;
 import dev.ccsilicon.cosim.lockstep.CycleObserver;
 import dev.ccsilicon.cosim.lockstep.ModelDut;
+import dev.ccsilicon.cosim.lockstep.ReferenceDut;
 import dev.ccsilicon.cosim.lockstep.Stimulus;
 import dev.ccsilicon.hdl.fixed.Rounding;
 
@@ -60,6 +61,12 @@ public final class RoccFairRateAdapter implements BlockAdapter
     public ModelDut newModel(final BlockSpec s)
     {
         return new RoccFairRateModelDut(s);
+    }
+
+    @Override
+    public ReferenceDut newReference(final BlockSpec spec)
+    {
+        return new RoccFairRateReferenceDut(spec);
     }
 
     @Override

@@ -7,6 +7,7 @@ import dev.ccsilicon.cosim.lockstep.BlockAdapter;
 import dev.ccsilicon.cosim.lockstep.Coverage;
 import dev.ccsilicon.cosim.lockstep.CycleObserver;
 import dev.ccsilicon.cosim.lockstep.ModelDut;
+import dev.ccsilicon.cosim.lockstep.ReferenceDut;
 import dev.ccsilicon.cosim.lockstep.Stimulus;
 
 /**
@@ -60,6 +61,12 @@ public final class RoccFlowTableAdapter implements BlockAdapter
     public ModelDut newModel(final BlockSpec spec)
     {
         return new RoccFlowTableModel(spec);
+    }
+
+    @Override
+    public ReferenceDut newReference(final BlockSpec spec)
+    {
+        return new RoccFlowTableReferenceDut(spec);
     }
 
     @Override

@@ -1,7 +1,7 @@
 package dev.ccsilicon.cosim.blocks.roccflowtable;
 
 import dev.ccsilicon.blocks.roccflowtable.FlowKey;
-import dev.ccsilicon.blocks.roccflowtable.FlowTableReference;
+import dev.ccsilicon.blocks.roccflowtable.RoccFlowTableReference;
 import dev.ccsilicon.blocks.roccflowtable.FlowTableStatus;
 import dev.ccsilicon.blocks.roccflowtable.RoccFlowTableConfig;
 import dev.ccsilicon.cosim.jverilator.BlockSpec;
@@ -14,7 +14,7 @@ import java.util.ArrayDeque;
  *
  * <p>A legal event sequence needs the tag each enqueue gets, which depends only on the order of
  * events (scans never change the table), so the generator runs the untimed
- * {@link FlowTableReference} alongside and keeps every port's queue of (flow, tag). Dequeues take
+ * {@link RoccFlowTableReference} alongside and keeps every port's queue of (flow, tag). Dequeues take
  * the head of a port's queue with its tag. The mix changes every {@value #PHASE} events:
  * <ul>
  *   <li>hot: one to three flows on two ports, queues fill: counts grow to saturation;</li>
@@ -38,7 +38,7 @@ final class RoccFlowTableEventStimulus extends Stimulus
     private static final int MIXED = 4;
 
     private final RoccFlowTableConfig cfg;
-    private final FlowTableReference ref;
+    private final RoccFlowTableReference ref;
     private final ArrayDeque<long[]>[] queues;
     private final int[][] byBucket;
     private final int switchId;
@@ -59,7 +59,7 @@ final class RoccFlowTableEventStimulus extends Stimulus
         cnpGap = config.nextInt(4);
         pinSwitchId = spec.inputWord("cfg_switch_id_i");
         pinGap = spec.inputWord("cfg_cnp_gap_i");
-        ref = new FlowTableReference(cfg);
+        ref = new RoccFlowTableReference(cfg);
         queues = new ArrayDeque[cfg.ports()];
         for (int p = 0; p < queues.length; p++)
         {

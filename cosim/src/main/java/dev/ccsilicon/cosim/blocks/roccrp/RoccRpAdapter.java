@@ -7,6 +7,7 @@ import dev.ccsilicon.cosim.lockstep.BlockAdapter;
 import dev.ccsilicon.cosim.lockstep.Coverage;
 import dev.ccsilicon.cosim.lockstep.CycleObserver;
 import dev.ccsilicon.cosim.lockstep.ModelDut;
+import dev.ccsilicon.cosim.lockstep.ReferenceDut;
 import dev.ccsilicon.cosim.lockstep.Stimulus;
 
 /**
@@ -61,6 +62,12 @@ public final class RoccRpAdapter implements BlockAdapter
     public ModelDut newModel(final BlockSpec spec)
     {
         return new RoccRpModel(spec);
+    }
+
+    @Override
+    public ReferenceDut newReference(final BlockSpec spec)
+    {
+        return new RoccRpReferenceDut(spec);
     }
 
     @Override

@@ -5,6 +5,7 @@ import dev.ccsilicon.cosim.lockstep.BlockAdapter;
 import dev.ccsilicon.cosim.lockstep.Coverage;
 import dev.ccsilicon.cosim.lockstep.CycleObserver;
 import dev.ccsilicon.cosim.lockstep.ModelDut;
+import dev.ccsilicon.cosim.lockstep.ReferenceDut;
 import dev.ccsilicon.cosim.lockstep.Stimulus;
 
 /** Co-simulation adapter of {@code stream_fifo}. */
@@ -29,6 +30,12 @@ public final class StreamFifoAdapter implements BlockAdapter
     public ModelDut newModel(final BlockSpec spec)
     {
         return new StreamFifoModel(spec);
+    }
+
+    @Override
+    public ReferenceDut newReference(final BlockSpec spec)
+    {
+        return new StreamFifoReferenceDut(spec);
     }
 
     @Override

@@ -8,6 +8,7 @@ import dev.ccsilicon.cosim.lockstep.BlockAdapter;
 import dev.ccsilicon.cosim.lockstep.Coverage;
 import dev.ccsilicon.cosim.lockstep.CycleObserver;
 import dev.ccsilicon.cosim.lockstep.ModelDut;
+import dev.ccsilicon.cosim.lockstep.ReferenceDut;
 import dev.ccsilicon.cosim.lockstep.Stimulus;
 
 /**
@@ -63,6 +64,12 @@ public final class TimerWheelAdapter implements BlockAdapter
     public ModelDut newModel(final BlockSpec spec)
     {
         return new TimerWheelModel(spec);
+    }
+
+    @Override
+    public ReferenceDut newReference(final BlockSpec spec)
+    {
+        return new TimerWheelReferenceDut(spec);
     }
 
     @Override

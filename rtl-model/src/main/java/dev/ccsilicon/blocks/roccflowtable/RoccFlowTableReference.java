@@ -3,13 +3,29 @@ package dev.ccsilicon.blocks.roccflowtable;
 import static dev.ccsilicon.blocks.roccflowtable.FlowTableStatus.*;
 
 /**
- * Untimed functional reference of the table's contents: what every event does, in event order,
- * without the pipeline. The table's state depends only on the order of events (scans only read), so
- * a stimulus generator can run this to know the tag each enqueue will get and produce legal
- * dequeues, and tests can check the cycle model's responses and contents against it.
+ * Reference level (SPEC §4.1) of {@code rocc_flow_table}: the hashed table's contents and what
+ * every event does to them, in event order, without the pipeline. Same table structure as the block
+ * (per port 2^bucketsLog2 buckets of {@code ways} ways, CRC-32C bucket hash of the 5-tuple key
+ * ({@link FlowKey}), first free way on insert, saturating count), so its responses (status, bucket,
+ * way, count) equal the model's bit for bit. Untimed: the table's state depends only on the order of
+ * events (scans only read), so a stimulus generator can run this to know the tag each enqueue will
+ * get and produce legal dequeues, and tests check the cycle model's responses and contents against
+ * it. A fair-rate update's CNPs go to the tracked flows of the port, in the block's scan order
+ * ({@link #forEachTracked}: bucket, then way).
+ *
+ * <p>Events: {@link #onEnqueue}, {@link #onDequeue} (or {@link #apply} for either), each returning a
+ * {@link FlowTableStatus} code with the detail in {@link #bucket()}, {@link #way()}, {@link #count()}.
+ * Arrays only: no allocation per event.
  */
-public final class FlowTableReference
+public final class RoccFlowTableReference
 {
+    /** Receives the tracked flows of a port in scan order. */
+    @FunctionalInterface
+    public interface FlowHandler
+    {
+        void onFlow(int port, long keyHi, long keyLo);
+    }
+
     private final int bucketsLog2;
     private final int ways;
     private final long maxCount;
@@ -20,7 +36,7 @@ public final class FlowTableReference
     private int lastWay;
     private long lastCount;
 
-    public FlowTableReference(final RoccFlowTableConfig cfg)
+    public RoccFlowTableReference(final RoccFlowTableConfig cfg)
     {
         bucketsLog2 = cfg.bucketsLog2();
         ways = cfg.ways();
@@ -29,6 +45,40 @@ public final class FlowTableReference
         count = new long[n];
         keyHi = new long[n];
         keyLo = new long[n];
+    }
+
+    /** A packet of flow (hi, lo) entered port {@code port}'s queue; returns its {@link FlowTableStatus}. */
+    public int onEnqueue(final int port, final long hi, final long lo)
+    {
+        return apply(false, false, port, hi, lo);
+    }
+
+    /**
+     * A packet left port {@code port}'s queue; {@code tracked} is the tag its enqueue returned (an
+     * untracked packet was never counted). Returns its {@link FlowTableStatus}.
+     */
+    public int onDequeue(final int port, final boolean tracked, final long hi, final long lo)
+    {
+        return apply(true, tracked, port, hi, lo);
+    }
+
+    /**
+     * The CNP recipients of a fair-rate update of {@code port}: every tracked flow, in the block's
+     * scan order (bucket ascending, then way); returns how many.
+     */
+    public int forEachTracked(final int port, final FlowHandler handler)
+    {
+        final int base = (port << bucketsLog2) * ways;
+        int n = 0;
+        for (int i = base; i < base + (ways << bucketsLog2); i++)
+        {
+            if (count[i] != 0)
+            {
+                handler.onFlow(port, keyHi[i], keyLo[i]);
+                n++;
+            }
+        }
+        return n;
     }
 
     /** Applies one event and returns its status; {@link #bucket()}, {@link #way()}, {@link #count()} describe it. */
