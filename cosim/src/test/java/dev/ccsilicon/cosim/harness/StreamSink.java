@@ -95,8 +95,14 @@ public final class StreamSink
         return harness.outWord(validWord) != 0;
     }
 
+    /** The ready this sink drives in the current cycle. */
+    public boolean ready()
+    {
+        return readyBit(harness.cycle()) != 0;
+    }
+
     /** The ready value of cycle {@code cycle}, asked of the pattern once per cycle. */
-    long ready(final long cycle)
+    long readyBit(final long cycle)
     {
         if (readyCycle != cycle)
         {
@@ -108,7 +114,7 @@ public final class StreamSink
 
     void drive(final long cycle, final long[] in)
     {
-        in[readyWord] = ready(cycle);
+        in[readyWord] = readyBit(cycle);
     }
 
     void sample(final long cycle, final long[] in, final long[] out)
