@@ -99,10 +99,13 @@ public final class Txn
         return words;
     }
 
-    /** Equal fields (the cycle is not compared: a transaction's identity is its payload). */
+    /**
+     * Same field names with the same values, possibly of another stream (a FIFO's input and output
+     * word); the cycle is not compared.
+     */
     public boolean sameFields(final Txn other)
     {
-        return layout == other.layout && Arrays.equals(words, other.words);
+        return layout.fields.equals(other.layout.fields) && Arrays.equals(words, other.words);
     }
 
     @Override
