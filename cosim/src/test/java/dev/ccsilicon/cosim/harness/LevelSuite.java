@@ -52,7 +52,7 @@ public abstract class LevelSuite
     }
 
     @AfterEach
-    final void closeResources() throws Exception
+    protected final void closeResources() throws Exception
     {
         for (final AutoCloseable r : resources)
         {
