@@ -28,7 +28,13 @@ public final class QpTableSpec
 
     public static BlockSpec spec(final int numQps, final int sramLatency, final int outDepth)
     {
-        final QpTableConfig config = config(numQps, sramLatency, outDepth);
+        return spec(numQps, sramLatency, outDepth, QpTableConfig.DEFAULT_STAT_WIDTH);
+    }
+
+    /** A variant with narrower statistics counters (their saturation is a directed test). */
+    public static BlockSpec spec(final int numQps, final int sramLatency, final int outDepth, final int statWidth)
+    {
+        final QpTableConfig config = config(numQps, sramLatency, outDepth, statWidth);
         final BlockSpec.Builder b = BlockSpec.builder(NAME, "qp_table")
             .source("rtl/nic/qp_table_sram.sv")
             .source("rtl/nic/qp_table_update_generic.sv")
@@ -50,12 +56,12 @@ public final class QpTableSpec
     public static QpTableConfig config(final BlockSpec spec)
     {
         return config(spec.intParameter("NumQps", NUM_QPS), spec.intParameter("SramLatency", SRAM_LATENCY),
-            spec.intParameter("OutDepth", OUT_DEPTH));
+            spec.intParameter("OutDepth", OUT_DEPTH), spec.intParameter("StatWidth", QpTableConfig.DEFAULT_STAT_WIDTH));
     }
 
-    private static QpTableConfig config(final int numQps, final int sramLatency, final int outDepth)
+    private static QpTableConfig config(final int numQps, final int sramLatency, final int outDepth, final int statWidth)
     {
-        return new QpTableConfig(numQps, sramLatency, outDepth, QpTableConfig.DEFAULT_STAT_WIDTH,
+        return new QpTableConfig(numQps, sramLatency, outDepth, statWidth,
             new dev.ccsilicon.blocks.qptable.GenericUpdate());
     }
 }
