@@ -7,6 +7,7 @@ import java.util.Optional;
 import java.util.ServiceLoader;
 import java.util.function.Supplier;
 
+import dev.ccsilicon.cosim.cli.BenchCommand;
 import dev.ccsilicon.cosim.cli.CosimCommand;
 import dev.ccsilicon.scenario.ScenarioError;
 import dev.ccsilicon.scenario.ScenarioRunner;
@@ -51,6 +52,7 @@ public final class Main
         final CommandLine commandLine = new CommandLine(new TopCommand());
         commandLine.addSubcommand("run", new RunCommand(out, runners));
         commandLine.addSubcommand("cosim", new CosimCommand(out, err));
+        commandLine.addSubcommand("bench", new CommandLine(new BenchCommand(out, err), new BenchCommand.Factory(out, err)));
         // Subcommands register here, one line each. A subcommand signals a user mistake by throwing
         // UserError (or ScenarioError), or by returning 2 after printing one line.
 
