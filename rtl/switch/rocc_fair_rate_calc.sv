@@ -16,15 +16,16 @@
 //   RoundMode   - rounding of the two divisions (PI scaling by 1/ratio, MD halving):
 //                 0 FLOOR (arithmetic shift), 1 TRUNCATE toward zero, 2 HALF_UP.
 //
-// Branch encoding on branch_o: 0 PI, 1 MD to Fmin (Qcur >= Qmax), 2 MD halving (growth).
-// clamp_o[0]: result was clamped down to Fmax; clamp_o[1]: result was raised to Fmin.
+// Branch encoding on branch_o: rocc_fair_rate_pkg::branch_e (PI, MD to Fmin as Qcur >= Qmax, MD
+// halving on growth). clamp_o[ClampMaxBit]: result was clamped down to Fmax; clamp_o[ClampMinBit]:
+// result was raised to Fmin.
 module rocc_fair_rate_calc #(
   parameter int unsigned QWidth      = 15,
   parameter int unsigned FIntWidth   = 16,
   parameter int unsigned FFracWidth  = 0,
   parameter int unsigned AbIntWidth  = 4,
   parameter int unsigned AbFracWidth = 8,
-  parameter int unsigned RoundMode   = 0,
+  parameter int unsigned RoundMode   = rocc_fair_rate_pkg::RoundFloor,
   // Derived, do not override.
   parameter int unsigned FWidth      = FIntWidth + FFracWidth,
   parameter int unsigned AbWidth     = AbIntWidth + AbFracWidth
@@ -40,10 +41,12 @@ module rocc_fair_rate_calc #(
   input  logic [AbWidth-1:0]   cfg_alpha_i,
   input  logic [AbWidth-1:0]   cfg_beta_i,
   output logic [FWidth-1:0]    f_o,
-  output logic [1:0]           branch_o,
-  output logic [1:0]           clamp_o,
-  output logic [2:0]           ratio_log2_o
+  output logic [rocc_fair_rate_pkg::BranchWidth-1:0] branch_o,    // rocc_fair_rate_pkg::branch_e
+  output logic [rocc_fair_rate_pkg::ClampWidth-1:0]  clamp_o,
+  output logic [rocc_fair_rate_pkg::RatioWidth-1:0]  ratio_log2_o
 );
+
+  import rocc_fair_rate_pkg::*;
 
   localparam int unsigned DiffWidth = QWidth + 1;             // Q - Q, signed
   // |e| <= 2^QWidth - 1 and coefficient <= 2^AbWidth - 1, so each product and the sum of both
@@ -53,9 +56,7 @@ module rocc_fair_rate_calc #(
   localparam int unsigned CmpWidth  = FWidth + 5;              // F << 5 never overflows
   localparam int unsigned ShiftBase = AbFracWidth - FFracWidth;
 
-  // RoundMode 0 (FLOOR) needs no bias.
-  localparam int unsigned RoundTrunc  = 1;
-  localparam int unsigned RoundHalfUp = 2;
+  // RoundMode RoundFloor needs no bias (rocc_fair_rate_pkg has the mode values).
 
   // Fmin/Fmax carry no fraction bits; align them with F once.
   logic [CmpWidth-1:0] f_ext, fmax_ext;
@@ -135,19 +136,19 @@ module rocc_fair_rate_calc #(
     hi = $signed(SumWidth'(cfg_f_max_i) << FFracWidth);
     lo = $signed(SumWidth'(cfg_f_min_i) << FFracWidth);
     if (md_qmax) begin
-      branch_o = 2'd1;
+      branch_o = BranchMdQmax;
       pre      = lo;
     end else if (md_growth) begin
-      branch_o = 2'd2;
+      branch_o = BranchMdGrowth;
       pre      = $signed(SumWidth'(f_half));
     end else begin
-      branch_o = 2'd0;
+      branch_o = BranchPi;
       pre      = $signed(SumWidth'(f_i)) + SumWidth'(corr);
     end
-    clamp_o[0] = pre > hi;
-    post_hi    = clamp_o[0] ? hi : pre;
-    clamp_o[1] = post_hi < lo;
-    f_o        = FWidth'(clamp_o[1] ? lo : post_hi);
+    clamp_o[ClampMaxBit] = pre > hi;
+    post_hi              = clamp_o[ClampMaxBit] ? hi : pre;
+    clamp_o[ClampMinBit] = post_hi < lo;
+    f_o                  = FWidth'(clamp_o[ClampMinBit] ? lo : post_hi);
   end
 
   // ratio is reported for every branch (it is what PI would have used) for coverage.
