@@ -69,12 +69,9 @@ module timer_wheel #(
   output logic [timer_wheel_pkg::HistBuckets*StatWidth-1:0] stat_late_hist_o // [0,G) [G,2G)
                                                          // [2G,4G) [4G,inf)
 );
-
-  import timer_wheel_pkg::*;
-
   localparam int unsigned GranLog2  = $clog2(SlotCycles);
   localparam int unsigned CmdWidth  = 1 + DeadlineWidth + QpWidth;
-  localparam int unsigned RspWidth  = 1 + RspCodeWidth + QpWidth;
+  localparam int unsigned RspWidth  = 1 + timer_wheel_pkg::RspCodeWidth + QpWidth;
   localparam int unsigned CmdDepth  = 2;
   localparam int unsigned CmdCntW   = $clog2(CmdDepth + 1);
   localparam int unsigned RspDepth  = 3;
@@ -129,7 +126,7 @@ module timer_wheel #(
   logic [NumLanes-1:0]   lane_cmd_pop, lane_responding, lane_rsp_push, lane_exp_valid, lane_exp_pop;
   logic [NumLanes-1:0]   lane_expired;
   logic [QpWidth-1:0]    lane_rsp_qp   [NumLanes];
-  rsp_code_e             lane_rsp_code [NumLanes];
+  timer_wheel_pkg::rsp_code_e             lane_rsp_code [NumLanes];
   logic                  lane_rsp_past [NumLanes];
   logic [QpWidth-1:0]    lane_exp_qp   [NumLanes];
   logic [TickWidth-1:0]  lane_exp_tick [NumLanes];
@@ -227,7 +224,7 @@ module timer_wheel #(
   ////////////////
 
   logic [EvWidth-1:0]   n_expired, n_past, n_reject, n_cancel_unarmed;
-  logic [EvWidth-1:0]   n_hist [HistBuckets];
+  logic [EvWidth-1:0]   n_hist [timer_wheel_pkg::HistBuckets];
   logic [LateWidth-1:0] late_max;
   logic [QpWidth:0]     armed_sum;
 
@@ -237,7 +234,7 @@ module timer_wheel #(
     n_past           = '0;
     n_reject         = '0;
     n_cancel_unarmed = '0;
-    for (int b = 0; b < HistBuckets; b++) begin
+    for (int b = 0; b < timer_wheel_pkg::HistBuckets; b++) begin
       n_hist[b] = '0;
     end
     late_max  = stat_late_max_o;
@@ -261,8 +258,9 @@ module timer_wheel #(
       end
       if (lane_rsp_push[l]) begin
         n_past           = n_past + EvWidth'(lane_rsp_past[l]);
-        n_reject         = n_reject + EvWidth'(lane_rsp_code[l] == RspRejected);
-        n_cancel_unarmed = n_cancel_unarmed + EvWidth'(lane_rsp_code[l] == RspCancelUnarmed);
+        n_reject         = n_reject + EvWidth'(lane_rsp_code[l] == timer_wheel_pkg::RspRejected);
+        n_cancel_unarmed = n_cancel_unarmed +
+                           EvWidth'(lane_rsp_code[l] == timer_wheel_pkg::RspCancelUnarmed);
       end
     end
   end
@@ -270,14 +268,14 @@ module timer_wheel #(
   assign armed_count_o = armed_sum;
 
   logic [StatWidth:0] sum_expired, sum_past, sum_reject, sum_cancel_unarmed;
-  logic [StatWidth:0] sum_hist [HistBuckets];
-  logic [StatWidth-1:0] hist_q [HistBuckets];
+  logic [StatWidth:0] sum_hist [timer_wheel_pkg::HistBuckets];
+  logic [StatWidth-1:0] hist_q [timer_wheel_pkg::HistBuckets];
 
   assign sum_expired        = {1'b0, stat_expired_o} + (StatWidth+1)'(n_expired);
   assign sum_past           = {1'b0, stat_past_o} + (StatWidth+1)'(n_past);
   assign sum_reject         = {1'b0, stat_reject_o} + (StatWidth+1)'(n_reject);
   assign sum_cancel_unarmed = {1'b0, stat_cancel_unarmed_o} + (StatWidth+1)'(n_cancel_unarmed);
-  for (genvar b = 0; b < HistBuckets; b++) begin : g_hist_sum
+  for (genvar b = 0; b < timer_wheel_pkg::HistBuckets; b++) begin : g_hist_sum
     assign sum_hist[b] = {1'b0, hist_q[b]} + (StatWidth+1)'(n_hist[b]);
     assign stat_late_hist_o[b*StatWidth +: StatWidth] = hist_q[b];
   end
@@ -290,7 +288,7 @@ module timer_wheel #(
       stat_reject_o         <= '0;
       stat_cancel_unarmed_o <= '0;
       stat_late_max_o       <= '0;
-      for (int b = 0; b < HistBuckets; b++) begin
+      for (int b = 0; b < timer_wheel_pkg::HistBuckets; b++) begin
         hist_q[b] <= '0;
       end
     end else begin
@@ -299,7 +297,7 @@ module timer_wheel #(
       stat_reject_o         <= sum_reject[StatWidth] ? '1 : sum_reject[StatWidth-1:0];
       stat_cancel_unarmed_o <= sum_cancel_unarmed[StatWidth] ? '1 : sum_cancel_unarmed[StatWidth-1:0];
       stat_late_max_o       <= late_max;
-      for (int b = 0; b < HistBuckets; b++) begin
+      for (int b = 0; b < timer_wheel_pkg::HistBuckets; b++) begin
         hist_q[b] <= sum_hist[b][StatWidth] ? '1 : sum_hist[b][StatWidth-1:0];
       end
     end

@@ -61,9 +61,6 @@ module timer_wheel_bank #(
   output logic [LateWidth-1:0]     ev_late_o,
   output logic [LocalWidth:0]      count_o
 );
-
-  import timer_wheel_pkg::*;
-
   localparam int unsigned NumLocal  = NumQps / NumLanes;
   localparam int unsigned MetaWidth = 1 + SlotWidth;
   localparam int unsigned LinkWidth = 1 + LocalWidth;
@@ -159,7 +156,7 @@ module timer_wheel_bank #(
   logic                  n_valid, p_valid;
   logic [LocalWidth-1:0] n_ptr, p_ptr;
   logic                  do_unlink, do_append, rearm;
-  rsp_code_e             rsp_code;
+  timer_wheel_pkg::rsp_code_e             rsp_code;
 
   assign in_cmd    = !init_q && (state_q == StCmd);
   assign in_append = !init_q && (state_q == StAppend);
@@ -182,11 +179,11 @@ module timer_wheel_bank #(
   // Response code of the command whose data is back.
   always_comb begin : rsp_code_mux
     if (c_reject_q) begin
-      rsp_code = RspRejected;
+      rsp_code = timer_wheel_pkg::RspRejected;
     end else if (c_cancel_q) begin
-      rsp_code = m_armed ? RspCancelled : RspCancelUnarmed;
+      rsp_code = m_armed ? timer_wheel_pkg::RspCancelled : timer_wheel_pkg::RspCancelUnarmed;
     end else begin
-      rsp_code = m_armed ? RspRearmed : RspArmed;
+      rsp_code = m_armed ? timer_wheel_pkg::RspRearmed : timer_wheel_pkg::RspArmed;
     end
   end
 

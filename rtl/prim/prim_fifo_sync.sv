@@ -1,8 +1,8 @@
 // Copyright ccsilicon contributors.
 //
 // Synchronous FIFO with valid/ready on both sides, the one FIFO of every block (SPEC 6.9). Shape
-// of lowRISC's prim_fifo_sync (our own code): wready_o and rvalid_o are functions of registers only,
-// so a full FIFO is not ready even in a cycle it is popped, and a word written at an edge is
+// of lowRISC's prim_fifo_sync (our own code): wready_o and rvalid_o are functions of registers
+// only, so a full FIFO is not ready even in a cycle it is popped, and a word written at an edge is
 // readable from the next cycle (latency 1, initiation interval 1 from Depth 2 on). This is the
 // timing of the Java kernel's Fifo, Stream and RecordFifo, which it mirrors bit for bit.
 //

@@ -78,9 +78,6 @@ module rocc_fair_rate #(
   output logic [StatWidth-1:0]   stat_late_ticks_o,
   output logic [StatWidth-1:0]   stat_merged_ticks_o
 );
-
-  import rocc_fair_rate_pkg::*;
-
   // Exact floor(bytes / QuantBytes) for every bytes < 2^QBytesWidth: with
   // s = QBytesWidth + clog2(d) and M = ceil(2^s / d), the error e = M*d - 2^s < d gives
   // bytes * e < 2^s, which keeps floor(bytes * M / 2^s) equal to floor(bytes / d).
@@ -91,7 +88,9 @@ module rocc_fair_rate #(
   localparam logic [QBytesWidth:0] RecipM = RecipM64[QBytesWidth:0];
   localparam logic [PortWidth-1:0] LastPort = PortWidth'(NumPorts - 1);
   localparam int unsigned FifoCntWidth = $clog2(OutDepth + 1);
-  localparam int unsigned EntryWidth   = PortWidth + FWidth + BranchWidth + ClampWidth + RatioWidth;
+  localparam int unsigned EntryWidth   = PortWidth + FWidth + rocc_fair_rate_pkg::BranchWidth +
+                                         rocc_fair_rate_pkg::ClampWidth +
+                                         rocc_fair_rate_pkg::RatioWidth;
 
   ///////////
   // Timer //
@@ -233,9 +232,9 @@ module rocc_fair_rate #(
   logic [ProdWidth-1:0] q_prod;
   logic [FWidth-1:0]    f_cur;
   logic [QWidth-1:0]    q_old;
-  logic [BranchWidth-1:0] calc_branch;
-  logic [ClampWidth-1:0]  calc_clamp;
-  logic [RatioWidth-1:0]  calc_ratio;
+  logic [rocc_fair_rate_pkg::BranchWidth-1:0] calc_branch;
+  logic [rocc_fair_rate_pkg::ClampWidth-1:0]  calc_clamp;
+  logic [rocc_fair_rate_pkg::RatioWidth-1:0]  calc_ratio;
 
   assign q_prod = ProdWidth'(q_rd_bytes_i) * ProdWidth'(RecipM);
   assign q_cur  = QWidth'(q_prod >> RecipShift);

@@ -45,9 +45,6 @@ module rocc_fair_rate_calc #(
   output logic [rocc_fair_rate_pkg::ClampWidth-1:0]  clamp_o,
   output logic [rocc_fair_rate_pkg::RatioWidth-1:0]  ratio_log2_o
 );
-
-  import rocc_fair_rate_pkg::*;
-
   localparam int unsigned DiffWidth = QWidth + 1;             // Q - Q, signed
   // |e| <= 2^QWidth - 1 and coefficient <= 2^AbWidth - 1, so each product and the sum of both
   // stay below 2^(QWidth+AbWidth+1) in magnitude; two more bits hold the rounding bias.
@@ -112,11 +109,11 @@ module rocc_fair_rate_calc #(
   always_comb begin : pi_scale
     shift = 5'(ShiftBase) + {2'b0, ratio_log2};
     bias  = '0;
-    if (RoundMode == RoundTrunc) begin
+    if (RoundMode == rocc_fair_rate_pkg::RoundTrunc) begin
       if (acc < 0) begin
         bias = (AccWidth'(1) << shift) - AccWidth'(1);
       end
-    end else if (RoundMode == RoundHalfUp) begin
+    end else if (RoundMode == rocc_fair_rate_pkg::RoundHalfUp) begin
       if (shift != 5'd0) begin
         bias = AccWidth'(1) << (shift - 5'd1);
       end
@@ -126,7 +123,7 @@ module rocc_fair_rate_calc #(
 
   // MD halving of a non-negative F: FLOOR and TRUNCATE agree; HALF_UP rounds .5 up.
   logic [FWidth:0] f_half;
-  assign f_half = (RoundMode == RoundHalfUp) ? ((FWidth+1)'(f_i) + 1'b1) >> 1
+  assign f_half = (RoundMode == rocc_fair_rate_pkg::RoundHalfUp) ? ((FWidth+1)'(f_i) + 1'b1) >> 1
                                              : (FWidth+1)'(f_i) >> 1;
 
   // Branch selection (Algorithm 1 lines 2-8) followed by the clamps in the paper's order:
@@ -136,19 +133,19 @@ module rocc_fair_rate_calc #(
     hi = $signed(SumWidth'(cfg_f_max_i) << FFracWidth);
     lo = $signed(SumWidth'(cfg_f_min_i) << FFracWidth);
     if (md_qmax) begin
-      branch_o = BranchMdQmax;
+      branch_o = rocc_fair_rate_pkg::BranchMdQmax;
       pre      = lo;
     end else if (md_growth) begin
-      branch_o = BranchMdGrowth;
+      branch_o = rocc_fair_rate_pkg::BranchMdGrowth;
       pre      = $signed(SumWidth'(f_half));
     end else begin
-      branch_o = BranchPi;
+      branch_o = rocc_fair_rate_pkg::BranchPi;
       pre      = $signed(SumWidth'(f_i)) + SumWidth'(corr);
     end
-    clamp_o[ClampMaxBit] = pre > hi;
-    post_hi              = clamp_o[ClampMaxBit] ? hi : pre;
-    clamp_o[ClampMinBit] = post_hi < lo;
-    f_o                  = FWidth'(clamp_o[ClampMinBit] ? lo : post_hi);
+    clamp_o[rocc_fair_rate_pkg::ClampMaxBit] = pre > hi;
+    post_hi              = clamp_o[rocc_fair_rate_pkg::ClampMaxBit] ? hi : pre;
+    clamp_o[rocc_fair_rate_pkg::ClampMinBit] = post_hi < lo;
+    f_o                  = FWidth'(clamp_o[rocc_fair_rate_pkg::ClampMinBit] ? lo : post_hi);
   end
 
   // ratio is reported for every branch (it is what PI would have used) for coverage.

@@ -103,18 +103,17 @@ module rocc_flow_table #(
   output logic [StatWidth-1:0]   stat_coalesced_o, // updates that replaced a pending one
   output logic                   init_done_o       // the table has been cleared after reset
 );
-
-  import rocc_flow_table_pkg::*;
-
   localparam int unsigned Buckets     = 2 ** BucketsLog2;
   localparam int unsigned Rows        = NumPorts * Buckets;
   localparam int unsigned RowsWidth   = $clog2(Rows);
   localparam int unsigned AddrWidth   = PortWidth + BucketsLog2;
+  localparam int unsigned KeyWidth    = rocc_flow_table_pkg::KeyWidth;
   localparam int unsigned EntryWidth  = CountWidth + KeyWidth;
   localparam int unsigned RowWidth    = Ways * EntryWidth;
   localparam int unsigned StarveWidth = (ScanStarveLimit > 0) ? $clog2(ScanStarveLimit + 1) : 1;
   localparam int unsigned EvWidth     = 2 + PortWidth + KeyWidth;
-  localparam int unsigned RspWidth    = StatusWidth + 1 + PortWidth + BucketsLog2 + WayWidth + CountWidth;
+  localparam int unsigned RspWidth    = rocc_flow_table_pkg::StatusWidth + 1 + PortWidth +
+                                        BucketsLog2 + WayWidth + CountWidth;
   localparam int unsigned UpdWidth    = PortWidth + FWidth;
   localparam int unsigned CnpWidth    = FWidth + 16 + PortWidth + KeyWidth;
   localparam int unsigned ScanWidth   = PortWidth + FWidth + RowCntWidth + CnpCntWidth + CycleWidth +
@@ -356,7 +355,7 @@ module rocc_flow_table #(
   logic                  hit, free;
   logic [WayWidth-1:0]   hit_way, free_way, e1_way;
   logic [CountWidth-1:0] hit_count, e1_count;
-  status_e               e1_status;
+  rocc_flow_table_pkg::status_e               e1_status;
   logic                  e1_write;
   logic [RowWidth-1:0]   e1_row;
 
@@ -379,7 +378,7 @@ module rocc_flow_table #(
         hit_count = way_count[w];
       end
     end
-    e1_status = DeqUntracked;
+    e1_status = rocc_flow_table_pkg::DeqUntracked;
     e1_way    = '0;
     e1_count  = '0;
     e1_write  = 1'b0;
@@ -387,35 +386,35 @@ module rocc_flow_table #(
     if (e1_read_q) begin
       if (!e1_deq_q) begin
         if (hit && (hit_count == MaxCount)) begin
-          e1_status = EnqSaturated;
+          e1_status = rocc_flow_table_pkg::EnqSaturated;
           e1_way    = hit_way;
           e1_count  = hit_count;
         end else if (hit) begin
-          e1_status = EnqHit;
+          e1_status = rocc_flow_table_pkg::EnqHit;
           e1_way    = hit_way;
           e1_count  = hit_count + CountWidth'(1);
           e1_write  = 1'b1;
         end else if (free) begin
-          e1_status = EnqInsert;
+          e1_status = rocc_flow_table_pkg::EnqInsert;
           e1_way    = free_way;
           e1_count  = CountWidth'(1);
           e1_write  = 1'b1;
         end else begin
-          e1_status = EnqOverflow;
+          e1_status = rocc_flow_table_pkg::EnqOverflow;
         end
       end else if (hit) begin
         e1_way    = hit_way;
         e1_count  = hit_count - CountWidth'(1);
-        e1_status = (e1_count == '0) ? DeqFreed : DeqDec;
+        e1_status = (e1_count == '0) ? rocc_flow_table_pkg::DeqFreed : rocc_flow_table_pkg::DeqDec;
         e1_write  = 1'b1;
       end else begin
-        e1_status = DeqMiss;
+        e1_status = rocc_flow_table_pkg::DeqMiss;
       end
     end
     for (int w = 0; w < Ways; w++) begin
       if (WayWidth'(w) == e1_way) begin
         e1_row[w * EntryWidth +: CountWidth] = e1_count;
-        if (e1_status == EnqInsert) begin
+        if (e1_status == rocc_flow_table_pkg::EnqInsert) begin
           e1_row[w * EntryWidth + CountWidth +: KeyWidth] = e1_key_q;
         end
       end
@@ -423,8 +422,11 @@ module rocc_flow_table #(
   end
 
   assign rspq_push = e1_valid_q;
-  assign rspq_data = {e1_status, (e1_status == EnqHit) || (e1_status == EnqInsert) ||
-                      (e1_status == DeqDec) || (e1_status == DeqFreed),
+  assign rspq_data = {e1_status,
+                      (e1_status == rocc_flow_table_pkg::EnqHit) ||
+                      (e1_status == rocc_flow_table_pkg::EnqInsert) ||
+                      (e1_status == rocc_flow_table_pkg::DeqDec) ||
+                      (e1_status == rocc_flow_table_pkg::DeqFreed),
                       e1_port_q, e1_bucket_q, e1_way, e1_count};
 
   logic [StatWidth-1:0] stat_overflow_q, stat_count_sat_q, stat_deq_miss_q, stat_coalesced_q;
@@ -436,13 +438,13 @@ module rocc_flow_table #(
       stat_count_sat_q <= '0;
       stat_deq_miss_q  <= '0;
     end else if (e1_valid_q) begin
-      if (e1_status == EnqOverflow && stat_overflow_q != StatMax) begin
+      if (e1_status == rocc_flow_table_pkg::EnqOverflow && stat_overflow_q != StatMax) begin
         stat_overflow_q <= stat_overflow_q + StatWidth'(1);
       end
-      if (e1_status == EnqSaturated && stat_count_sat_q != StatMax) begin
+      if (e1_status == rocc_flow_table_pkg::EnqSaturated && stat_count_sat_q != StatMax) begin
         stat_count_sat_q <= stat_count_sat_q + StatWidth'(1);
       end
-      if (e1_status == DeqMiss && stat_deq_miss_q != StatMax) begin
+      if (e1_status == rocc_flow_table_pkg::DeqMiss && stat_deq_miss_q != StatMax) begin
         stat_deq_miss_q <= stat_deq_miss_q + StatWidth'(1);
       end
     end

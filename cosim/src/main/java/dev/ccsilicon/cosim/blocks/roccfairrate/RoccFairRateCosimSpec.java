@@ -94,7 +94,7 @@ public final class RoccFairRateCosimSpec
     }
 
     /** The RTL's RoundMode encoding. */
-    static int roundMode(final Rounding rounding)
+    public static int roundMode(final Rounding rounding)
     {
         return switch (rounding)
         {
