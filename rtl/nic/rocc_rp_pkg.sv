@@ -6,6 +6,9 @@
 // RoccRpUpdate.OP_* / RES_* / OPERAND_WIDTH); the test RtlPackagesTest fails if one drifts.
 package rocc_rp_pkg;
 
+  // A package declares what every user needs; no one user needs all of it.
+  /* verilator lint_off UNUSEDPARAM */
+
   // R_cur / R_rcvd in Delta^F units: the CNP's 24-bit rate field (RoccRpContext.RATE_WIDTH).
   localparam int unsigned RateWidth     = 24;
   // CP id {switch id[15:0], egress port[15:0]} (RoccRpContext.CP_WIDTH).
@@ -70,5 +73,7 @@ package rocc_rp_pkg;
     ResStaleGen     = 4'd11,  // confirm: a CNP was accepted since the probe
     ResNone         = 4'd15   // reserved opcode: no change
   } res_e;
+
+  /* verilator lint_on UNUSEDPARAM */
 
 endpackage

@@ -3,8 +3,11 @@
 // Shared types and codes of the timer wheel (SPEC 6.4), for timer_wheel, timer_wheel_bank and the
 // blocks that read the wheel's responses (rocc_rp). Every value here mirrors a Java declaration of
 // dev.ccsilicon.blocks.timerwheel (TimerWheel.RSP_*, TimerWheelConfig.HIST_BUCKETS); the test
-// TimerWheelPkgTest fails if one drifts.
+// RtlPackagesTest fails if one drifts.
 package timer_wheel_pkg;
+
+  // A package declares what every user needs; no one user needs all of it.
+  /* verilator lint_off UNUSEDPARAM */
 
   // Bits of a response code on rsp_code_o.
   localparam int unsigned RspCodeWidth = 3;
@@ -20,5 +23,7 @@ package timer_wheel_pkg;
 
   // Buckets of the lateness histogram stat_late_hist_o: [0,G) [G,2G) [2G,4G) [4G,inf).
   localparam int unsigned HistBuckets = 4;
+
+  /* verilator lint_on UNUSEDPARAM */
 
 endpackage

@@ -6,6 +6,9 @@
 // test RtlPackagesTest fails if one drifts.
 package rocc_fair_rate_pkg;
 
+  // A package declares what every user needs; no one user needs all of it.
+  /* verilator lint_off UNUSEDPARAM */
+
   // Bits of out_branch_o.
   localparam int unsigned BranchWidth = 2;
 
@@ -30,5 +33,7 @@ package rocc_fair_rate_pkg;
   localparam int unsigned RoundFloor  = 0;
   localparam int unsigned RoundTrunc  = 1;
   localparam int unsigned RoundHalfUp = 2;
+
+  /* verilator lint_on UNUSEDPARAM */
 
 endpackage

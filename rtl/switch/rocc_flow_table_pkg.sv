@@ -5,6 +5,9 @@
 // test RtlPackagesTest fails if one drifts.
 package rocc_flow_table_pkg;
 
+  // A package declares what every user needs; no one user needs all of it.
+  /* verilator lint_off UNUSEDPARAM */
+
   // Bits of the flow key: the 5-tuple {src_ip, dst_ip, proto, src_port, dst_port} (FlowKey).
   localparam int unsigned KeyWidth = 104;
 
@@ -22,5 +25,7 @@ package rocc_flow_table_pkg;
     DeqUntracked = 3'd6,  // dequeue of an untracked packet: table not accessed
     DeqMiss      = 3'd7   // tagged dequeue of a flow not in the table: ignored
   } status_e;
+
+  /* verilator lint_on UNUSEDPARAM */
 
 endpackage
