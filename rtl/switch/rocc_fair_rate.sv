@@ -178,8 +178,6 @@ module rocc_fair_rate #(
   // Per-port state (RAM) //
   //////////////////////////
 
-  logic [FWidth-1:0]    rf_f_q    [NumPorts];
-  logic [QWidth-1:0]    rf_qold_q [NumPorts];
   logic [NumPorts-1:0]  init_q;
   logic [FWidth-1:0]    rd_f_q;
   logic [QWidth-1:0]    rd_qold_q;
@@ -188,21 +186,29 @@ module rocc_fair_rate #(
   logic [FWidth-1:0]    calc_f;
   logic [QWidth-1:0]    q_cur;
 
-  // S0 -> S1: synchronous read of the port's state, as from a one-port SRAM.
+  // S0 -> S1: synchronous read of the port's {F, Qold}; S1 writes back F and Qold = Qcur. A port
+  // is never read in the cycle it is written (NumPorts >= 2), so the read-during-write mode does
+  // not matter (OLD_DATA, as the model's Sram). No reset: init_q qualifies the entries.
+  prim_ram_1r1w #(
+    .Depth      (NumPorts),
+    .Width      (FWidth + QWidth),
+    .Latency    (1),
+    .WriteFirst (1'b0)
+  ) u_state (
+    .clk_i   (clk_i),
+    .re_i    (issue),
+    .raddr_i (ptr_q),
+    .rdata_o ({rd_f_q, rd_qold_q}),
+    .we_i    (s1_valid_q),
+    .waddr_i (s1_port_q),
+    .wdata_i ({calc_f, q_cur})
+  );
+
+  // The port's "state written" flag and the port number travel with the RAM read.
   always_ff @(posedge clk_i) begin : state_read
     if (issue) begin
-      rd_f_q    <= rf_f_q[ptr_q];
-      rd_qold_q <= rf_qold_q[ptr_q];
       rd_init_q <= init_q[ptr_q];
       s1_port_q <= ptr_q;
-    end
-  end
-
-  // S1 write-back of F and Qold = Qcur; the RAM has no reset.
-  always_ff @(posedge clk_i) begin : state_write
-    if (s1_valid_q) begin
-      rf_f_q[s1_port_q]    <= calc_f;
-      rf_qold_q[s1_port_q] <= q_cur;
     end
   end
 
