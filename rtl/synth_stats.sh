@@ -6,18 +6,18 @@
 #
 #   rtl/synth_stats.sh BLOCK [--map-memories] [Param=value ...]
 #
-# Sources: a first, cheap Yosys pass reads every rtl/<dir>/*.sv (common, nic, switch, ...; not the
-# tb/ subdirectories) and lets `hierarchy -top BLOCK` (with the overrides) keep the modules BLOCK
+# Sources: a first, cheap Yosys pass reads every rtl/<dir>/*.sv (common, nic, prim, switch, ...;
+# not the tb/ subdirectories; packages first) and lets `hierarchy -top BLOCK` (with the overrides) keep the modules BLOCK
 # instantiates, directly or through other blocks (rocc_rp -> qp_table_core, timer_wheel, ...);
-# their files (file name = module name, SPEC §9) are the synthesis run's sources. No per-block
+# their files (file name = module name, SPEC §9) are the synthesis run's sources, preceded by the
+# packages they reference (<block>_pkg::). No per-block
 # list to go stale when a block gains a submodule or reuses another block, and the counts do not
 # depend on unrelated files: reading them into the synthesis run itself shifts Yosys' internal
 # names and with them ABC's result by a few percent (rocc_fair_rate_calc: 4 105 vs 4 274 cells).
 #
-# FIFO storage: a memory whose hierarchical name contains "fifo" (fifo_mem_q of qp_table_core and
-# rocc_fair_rate, u_cmd_fifo.mem_q) or that sits in a module whose file name contains "fifo"
-# (stream_fifo, timer_wheel_fifo, rocc_flow_table_fifo: the memory's src attribute, which lists
-# the files of its declaration and instantiation chain). Shallow FIFOs are flops in any
+# FIFO storage: a memory whose hierarchical name contains "fifo" (u_cmd_fifo.mem_q) or that sits
+# in a module whose file name contains "fifo" (prim_fifo_sync, the one FIFO of every block: the
+# memory's src attribute, which lists the files of its declaration and instantiation chain). Shallow FIFOs are flops in any
 # implementation. Selected after flattening by name and src, not marked with an attribute before
 # it: an extra attribute perturbs ABC (qp_table NumQps=64: 3 950 instead of 4 053 cells).
 set -euo pipefail
@@ -58,8 +58,15 @@ shift
 shopt -s nullglob
 cd "${root}"
 tops=(rtl/*/"${block}.sv")
-all_sources=(rtl/*/*.sv)
+all_files=(rtl/*/*.sv)
 shopt -u nullglob
+# Packages (<block>_pkg.sv, SPEC §9) must be read before the modules that import them.
+packages=()
+modules=()
+for f in "${all_files[@]}"; do
+  if grep -qE '^[[:space:]]*package[[:space:]]' "${f}"; then packages+=("${f}"); else modules+=("${f}"); fi
+done
+all_sources=("${packages[@]}" "${modules[@]}")
 [[ ${#tops[@]} -eq 1 ]] || fail "no block '${block}' (no rtl/*/${block}.sv)"
 
 map_all=0
@@ -121,6 +128,13 @@ if [[ ${#sources[@]} -eq 0 ]]; then
   echo "synth_stats.sh: found no sources for ${block}" >&2
   exit 1
 fi
+# The packages those modules use (pkg::name or import pkg::*), read first.
+used_packages=()
+for p in "${packages[@]}"; do
+  pkg="$(basename "${p}" .sv)"
+  if grep -qE "\b${pkg}::" "${sources[@]}"; then used_packages+=("${p}"); fi
+done
+sources=("${used_packages[@]}" "${sources[@]}")
 
 # synth -flatten -top BLOCK up to its fine part (the coarse part infers the memories: memory
 # -nomap), then synth's fine part by hand with memory_map restricted to the FIFO memories (or all

@@ -80,10 +80,8 @@ module qp_table_core #(
 
   localparam int unsigned L          = SramLatency;
   localparam int unsigned CntWidth   = $clog2(OutDepth + 1);
-  localparam int unsigned PtrWidth   = (OutDepth > 1) ? $clog2(OutDepth) : 1;
   localparam int unsigned EntryWidth = QpWidth + OpWidth + FwdWidth + 2 * CtxWidth + ResultWidth;
   localparam logic [QpWidth-1:0]  LastQp   = QpWidth'(NumQps - 1);
-  localparam logic [PtrWidth-1:0] LastPtr  = PtrWidth'(OutDepth - 1);
 
   ///////////////
   // Admission //
@@ -168,18 +166,21 @@ module qp_table_core #(
   assign sram_waddr = init_q ? init_ptr_q : wb_qp;
   assign sram_wdata = init_q ? '0 : upd_new_ctx_i;
 
-  qp_table_sram #(
-    .Depth   (NumQps),
-    .Width   (CtxWidth),
-    .Latency (L)
+  // The QP context SRAM macro: latency L, OLD_DATA (a same-entry write-back in the reading cycle
+  // is covered by the bypass below, not by the macro). No reset: the init sweep clears it.
+  prim_ram_1r1w #(
+    .Depth      (NumQps),
+    .Width      (CtxWidth),
+    .Latency    (L),
+    .WriteFirst (1'b0)
   ) u_sram (
-    .clk_i     (clk_i),
-    .rd_en_i   (fire),
-    .rd_addr_i (in_qp_i),
-    .rd_data_o (sram_rdata),
-    .wr_en_i   (sram_we),
-    .wr_addr_i (sram_waddr),
-    .wr_data_i (sram_wdata)
+    .clk_i   (clk_i),
+    .re_i    (fire),
+    .raddr_i (in_qp_i),
+    .rdata_o (sram_rdata),
+    .we_i    (sram_we),
+    .waddr_i (sram_waddr),
+    .wdata_i (sram_wdata)
   );
 
   //////////////////////////
@@ -235,40 +236,30 @@ module qp_table_core #(
   // Output FIFO //
   /////////////////
 
-  logic [EntryWidth-1:0] fifo_mem_q [OutDepth];
-  logic [PtrWidth-1:0]   wr_ptr_q, rd_ptr_q;
-  logic [CntWidth-1:0]   fifo_cnt_q;
+  logic                  unused_fifo_wready;
+  logic [CntWidth-1:0]   unused_fifo_depth;
+  logic [EntryWidth-1:0] fifo_rdata;
 
   assign push = wb_valid;
   assign pop  = out_valid_o && out_ready_i;
 
-  // FIFO storage; the credit check guarantees a free entry for every push.
-  always_ff @(posedge clk_i) begin : fifo_store
-    if (push) begin
-      fifo_mem_q[wr_ptr_q] <= {wb_qp, st_op_q[L-1], fwd_dist, old_ctx, upd_new_ctx_i, upd_result_i};
-    end
-  end
+  // The credit check guarantees a free entry for every push, so wready is always high here.
+  prim_fifo_sync #(
+    .Width (EntryWidth),
+    .Depth (OutDepth)
+  ) u_out_fifo (
+    .clk_i    (clk_i),
+    .rst_ni   (rst_ni),
+    .wvalid_i (push),
+    .wready_o (unused_fifo_wready),
+    .wdata_i  ({wb_qp, st_op_q[L-1], fwd_dist, old_ctx, upd_new_ctx_i, upd_result_i}),
+    .rvalid_o (out_valid_o),
+    .rready_i (out_ready_i),
+    .rdata_o  (fifo_rdata),
+    .depth_o  (unused_fifo_depth)
+  );
 
-  // FIFO pointers and occupancy.
-  always_ff @(posedge clk_i) begin : fifo_ctrl
-    if (!rst_ni) begin
-      wr_ptr_q   <= '0;
-      rd_ptr_q   <= '0;
-      fifo_cnt_q <= '0;
-    end else begin
-      if (push) begin
-        wr_ptr_q <= (wr_ptr_q == LastPtr) ? '0 : wr_ptr_q + PtrWidth'(1);
-      end
-      if (pop) begin
-        rd_ptr_q <= (rd_ptr_q == LastPtr) ? '0 : rd_ptr_q + PtrWidth'(1);
-      end
-      fifo_cnt_q <= fifo_cnt_q + CntWidth'(push) - CntWidth'(pop);
-    end
-  end
-
-  assign out_valid_o = (fifo_cnt_q != '0);
-  assign {out_qp_o, out_op_o, out_fwd_o, out_old_ctx_o, out_new_ctx_o, out_result_o} =
-      fifo_mem_q[rd_ptr_q];
+  assign {out_qp_o, out_op_o, out_fwd_o, out_old_ctx_o, out_new_ctx_o, out_result_o} = fifo_rdata;
 
   ////////////////
   // Statistics //

@@ -46,23 +46,23 @@ module rocc_rp #(
   input  logic                     rst_ni,
 
   // Configuration, held static.
-  input  logic [23:0]              cfg_rate_max_i,    // R_max, line rate in Delta^F units
+  input  logic [rocc_rp_pkg::RateWidth-1:0] cfg_rate_max_i, // R_max, line rate in Delta^F units
   input  logic [DeadlineWidth-1:0] cfg_recovery_i,    // recovery timer in cycles
 
   // CNP descriptors.
   input  logic                     cnp_valid_i,
   output logic                     cnp_ready_o,
   input  logic [QpWidth-1:0]       cnp_qp_i,
-  input  logic [23:0]              cnp_rate_i,        // R_rcvd in Delta^F units
-  input  logic [31:0]              cnp_cp_i,          // {switch id, egress port}
+  input  logic [rocc_rp_pkg::RateWidth-1:0] cnp_rate_i, // R_rcvd in Delta^F units
+  input  logic [rocc_rp_pkg::CpWidth-1:0]   cnp_cp_i,   // {switch id, egress port}
 
   // Rate updates for the pacer.
   output logic                     upd_valid_o,
   input  logic                     upd_ready_i,
   output logic [QpWidth-1:0]       upd_qp_o,
-  output logic [23:0]              upd_rate_o,
+  output logic [rocc_rp_pkg::RateWidth-1:0] upd_rate_o,
   output logic                     upd_limiter_o,     // 0: limiter removed, rate is don't-care
-  output logic [3:0]               upd_cause_o,       // rocc_rp_update result code
+  output logic [rocc_rp_pkg::ResultWidth-1:0] upd_cause_o, // rocc_rp_pkg::res_e
 
   // Status and saturating statistics.
   output logic                     init_busy_o,
@@ -78,56 +78,46 @@ module rocc_rp #(
   output logic [StatWidth-1:0]     stat_cnp_wait_o,
   output logic [StatWidth-1:0]     stat_race_o
 );
-
   localparam int unsigned ConfDepth  = MetaDepth + OutDepth;
+  localparam int unsigned UpdDepth   = 2;
   localparam int unsigned MetaCntW   = $clog2(MetaDepth + 1);
   localparam int unsigned ConfCntW   = $clog2(ConfDepth + 1);
-  localparam int unsigned UpdWidth   = QpWidth + 24 + 1 + 4;
-  localparam int unsigned ConfWidth  = QpWidth + 5;
+  localparam int unsigned UpdCntW    = $clog2(UpdDepth + 1);
+  localparam int unsigned MetaWidth  = 1 + rocc_rp_pkg::TimerGenWidth;
+  localparam int unsigned UpdWidth   = QpWidth + rocc_rp_pkg::RateWidth + 1 +
+                                       rocc_rp_pkg::ResultWidth;
+  localparam int unsigned ConfWidth  = QpWidth + 1 + rocc_rp_pkg::TimerGenWidth;
   localparam int unsigned FwdWidth   = $clog2(SramLatency + 1);
   localparam int unsigned LateWidth  = 16;
-
-  localparam logic [1:0] OpCnp     = 2'd0;
-  localparam logic [1:0] OpExpire  = 2'd1;
-  localparam logic [1:0] OpConfirm = 2'd2;
-
-  localparam logic [3:0] ResReject      = 4'd4;
-  localparam logic [3:0] ResProbe       = 4'd5;
-  localparam logic [3:0] ResIgnored     = 4'd6;
-  localparam logic [3:0] ResDouble      = 4'd7;
-  localparam logic [3:0] ResDoubleClamp = 4'd8;
-  localparam logic [3:0] ResRemove      = 4'd9;
-  localparam logic [3:0] ResStaleWheel  = 4'd10;
-  localparam logic [3:0] ResStaleGen    = 4'd11;
 
   //////////////
   // qp_table //
   //////////////
 
-  logic                tbl_in_valid, tbl_in_ready;
-  logic [QpWidth-1:0]  tbl_in_qp;
-  logic [1:0]          tbl_in_op;
-  logic [55:0]         tbl_in_operand;
-  logic                tbl_out_valid, tbl_out_ready;
-  logic [QpWidth-1:0]  tbl_out_qp;
-  logic [1:0]          tbl_out_op;
-  logic [FwdWidth-1:0] tbl_out_fwd;
-  logic [60:0]         tbl_out_old, tbl_out_new;
-  logic [3:0]          tbl_out_result;
-  logic [StatWidth-1:0] tbl_stat_stall;
-  logic [1:0]          upd_op;
-  logic [55:0]         upd_operand;
-  logic [60:0]         upd_old_ctx, upd_new_ctx;
-  logic [3:0]          upd_result;
+  logic                      tbl_in_valid, tbl_in_ready;
+  logic [QpWidth-1:0]        tbl_in_qp;
+  rocc_rp_pkg::op_e                       tbl_in_op;
+  logic [rocc_rp_pkg::OperandWidth-1:0]   tbl_in_operand;
+  logic                      tbl_out_valid, tbl_out_ready;
+  logic [QpWidth-1:0]        tbl_out_qp;
+  logic [rocc_rp_pkg::OpWidth-1:0]        tbl_out_op;
+  logic [FwdWidth-1:0]       tbl_out_fwd;
+  rocc_rp_pkg::ctx_t                      tbl_out_old, tbl_out_new;
+  rocc_rp_pkg::res_e                      tbl_out_result;
+  logic [StatWidth-1:0]      tbl_stat_stall;
+  logic [rocc_rp_pkg::OpWidth-1:0]        upd_op;
+  logic [rocc_rp_pkg::OperandWidth-1:0]   upd_operand;
+  rocc_rp_pkg::ctx_t                      upd_old_ctx, upd_new_ctx;
+  rocc_rp_pkg::res_e                      upd_result;
 
   qp_table_core #(
     .NumQps       (NumQps),
     .SramLatency  (SramLatency),
     .OutDepth     (OutDepth),
-    .CtxWidth     (61),
-    .OpWidth      (2),
-    .OperandWidth (56),
-    .ResultWidth  (4),
+    .CtxWidth     (rocc_rp_pkg::CtxWidth),
+    .OpWidth      (rocc_rp_pkg::OpWidth),
+    .OperandWidth (rocc_rp_pkg::OperandWidth),
+    .ResultWidth  (rocc_rp_pkg::ResultWidth),
     .StatWidth    (StatWidth)
   ) u_table (
     .clk_i         (clk_i),
@@ -172,7 +162,7 @@ module rocc_rp #(
   logic [DeadlineWidth-1:0]          wcmd_deadline;
   logic                              wrsp_valid;
   logic [QpWidth-1:0]                wrsp_qp;
-  logic [2:0]                        wrsp_code;
+  logic [timer_wheel_pkg::RspCodeWidth-1:0]           wrsp_code;
   logic                              wrsp_past;
   logic                              wexp_valid, wexp_ready;
   logic [NumLanes-1:0]               wexp_lane_valid;
@@ -182,7 +172,7 @@ module rocc_rp #(
   logic [DeadlineWidth-1:0]          now;
   logic [StatWidth-1:0]              w_stat_expired, w_stat_past, w_stat_reject, w_stat_cancel_unarmed;
   logic [LateWidth-1:0]              w_stat_late_max;
-  logic [4*StatWidth-1:0]            w_stat_late_hist;
+  logic [timer_wheel_pkg::HistBuckets*StatWidth-1:0]  w_stat_late_hist;
 
   timer_wheel #(
     .NumQps        (NumQps),
@@ -258,54 +248,66 @@ module rocc_rp #(
 
   logic                 meta_valid, meta_push, meta_probe;
   logic [MetaCntW-1:0]  meta_count;
-  logic [3:0]           meta_gen;
-  logic                 conf_valid, conf_push, conf_pop, conf_ok;
+  logic [rocc_rp_pkg::TimerGenWidth-1:0] meta_gen;
+  logic                 conf_valid, conf_push, conf_pop, conf_ok, conf_wready;
   logic [ConfCntW-1:0]  conf_count;
   logic [QpWidth-1:0]   conf_qp;
-  logic [3:0]           conf_gen;
+  logic [rocc_rp_pkg::TimerGenWidth-1:0] conf_gen;
 
-  // One entry per wheel command in flight, popped by its response (the wheel answers in order).
-  timer_wheel_fifo #(.Depth(MetaDepth), .Width(5)) u_meta (
-    .clk_i   (clk_i),
-    .rst_ni  (rst_ni),
-    .push_i  (meta_push),
-    .data_i  ({tbl_out_result == ResProbe, tbl_out_new[60:57]}),
-    .pop_i   (wrsp_valid),
-    .valid_o (meta_valid),
-    .data_o  ({meta_probe, meta_gen}),
-    .count_o (meta_count)
+  // One entry per wheel command in flight, popped by its response (the wheel answers in order,
+  // so a response always finds its entry valid).
+  prim_fifo_sync #(.Width(MetaWidth), .Depth(MetaDepth)) u_meta (
+    .clk_i    (clk_i),
+    .rst_ni   (rst_ni),
+    .wvalid_i (meta_push),
+    .wready_o (cmd_room),
+    .wdata_i  ({tbl_out_result == rocc_rp_pkg::ResProbe, tbl_out_new.timer_gen}),
+    .rvalid_o (meta_valid),
+    .rready_i (wrsp_valid),
+    .rdata_o  ({meta_probe, meta_gen}),
+    .depth_o  (meta_count)
   );
 
   // Answered probes waiting for their CONFIRM pass; sized so it never overflows (see the docs).
   assign conf_push = wrsp_valid && meta_probe;
-  timer_wheel_fifo #(.Depth(ConfDepth), .Width(ConfWidth)) u_conf (
-    .clk_i   (clk_i),
-    .rst_ni  (rst_ni),
-    .push_i  (conf_push),
-    .data_i  ({wrsp_qp, wrsp_code == 3'd0, meta_gen}),
-    .pop_i   (conf_pop),
-    .valid_o (conf_valid),
-    .data_o  ({conf_qp, conf_ok, conf_gen}),
-    .count_o (conf_count)
+  prim_fifo_sync #(.Width(ConfWidth), .Depth(ConfDepth)) u_conf (
+    .clk_i    (clk_i),
+    .rst_ni   (rst_ni),
+    .wvalid_i (conf_push),
+    .wready_o (conf_wready),
+    .wdata_i  ({wrsp_qp, wrsp_code == timer_wheel_pkg::RspArmed, meta_gen}),
+    .rvalid_o (conf_valid),
+    .rready_i (conf_pop),
+    .rdata_o  ({conf_qp, conf_ok, conf_gen}),
+    .depth_o  (conf_count)
   );
 
   /////////////////
   // Arbitration //
   /////////////////
 
+  rocc_rp_pkg::cnp_operand_t     cnp_operand;
+  rocc_rp_pkg::confirm_operand_t conf_operand;
+
+  assign cnp_operand.cp    = cnp_cp_i;
+  assign cnp_operand.rate  = cnp_rate_i;
+  assign conf_operand.zero = '0;
+  assign conf_operand.ok   = conf_ok;
+  assign conf_operand.gen  = conf_gen;
+
   // CONFIRM, then EXPIRE, then CNP; every request depends on registered state only.
   always_comb begin : arbitrate
     tbl_in_valid   = conf_valid || exp_req || cnp_valid_i;
     tbl_in_qp      = cnp_qp_i;
-    tbl_in_op      = OpCnp;
-    tbl_in_operand = {cnp_cp_i, cnp_rate_i};
+    tbl_in_op      = rocc_rp_pkg::OpCnp;
+    tbl_in_operand = cnp_operand;
     if (conf_valid) begin
       tbl_in_qp      = conf_qp;
-      tbl_in_op      = OpConfirm;
-      tbl_in_operand = {51'd0, conf_ok, conf_gen};
+      tbl_in_op      = rocc_rp_pkg::OpConfirm;
+      tbl_in_operand = conf_operand;
     end else if (exp_req) begin
       tbl_in_qp      = exp_qp;
-      tbl_in_op      = OpExpire;
+      tbl_in_op      = rocc_rp_pkg::OpExpire;
       tbl_in_operand = '0;
     end
   end
@@ -339,34 +341,35 @@ module rocc_rp #(
 
   logic                is_accept, needs_cmd, needs_upd, cmd_room, upd_room, tbl_pop, upd_push;
   logic                upd_fifo_valid;
-  logic [1:0]          upd_count;
+  logic [UpdCntW-1:0]  upd_count;
   logic [UpdWidth-1:0] upd_rdata;
 
-  assign is_accept = (tbl_out_result < ResReject);
-  assign needs_cmd = is_accept || (tbl_out_result == ResProbe) || (tbl_out_result == ResRemove);
-  assign needs_upd = is_accept || (tbl_out_result == ResDouble) || (tbl_out_result == ResDoubleClamp) ||
-                     (tbl_out_result == ResRemove);
-  assign cmd_room  = (meta_count < MetaCntW'(MetaDepth));
-  assign upd_room  = (upd_count < 2'd2);
+  assign is_accept = (tbl_out_result < rocc_rp_pkg::ResReject);
+  assign needs_cmd = is_accept || (tbl_out_result == rocc_rp_pkg::ResProbe) ||
+                     (tbl_out_result == rocc_rp_pkg::ResRemove);
+  assign needs_upd = is_accept || (tbl_out_result == rocc_rp_pkg::ResDouble) ||
+                     (tbl_out_result == rocc_rp_pkg::ResDoubleClamp) ||
+                     (tbl_out_result == rocc_rp_pkg::ResRemove);
 
   assign wcmd_valid    = tbl_out_valid && needs_cmd && cmd_room && (!needs_upd || upd_room);
-  assign wcmd_cancel   = (tbl_out_result == ResRemove);
+  assign wcmd_cancel   = (tbl_out_result == rocc_rp_pkg::ResRemove);
   assign wcmd_deadline = now + cfg_recovery_i;
   assign tbl_out_ready = (!needs_cmd || (cmd_room && wcmd_ready)) && (!needs_upd || upd_room);
   assign tbl_pop       = tbl_out_valid && tbl_out_ready;
   assign meta_push     = wcmd_valid && wcmd_ready;
   assign upd_push      = tbl_pop && needs_upd;
 
-  // Rate updates for the pacer.
-  timer_wheel_fifo #(.Depth(2), .Width(UpdWidth)) u_upd (
-    .clk_i   (clk_i),
-    .rst_ni  (rst_ni),
-    .push_i  (upd_push),
-    .data_i  ({tbl_out_result, tbl_out_new[56], tbl_out_new[23:0], tbl_out_qp}),
-    .pop_i   (upd_fifo_valid && upd_ready_i),
-    .valid_o (upd_fifo_valid),
-    .data_o  (upd_rdata),
-    .count_o (upd_count)
+  // Rate updates for the pacer; upd_room (not full) is decided before the push.
+  prim_fifo_sync #(.Width(UpdWidth), .Depth(UpdDepth)) u_upd (
+    .clk_i    (clk_i),
+    .rst_ni   (rst_ni),
+    .wvalid_i (upd_push),
+    .wready_o (upd_room),
+    .wdata_i  ({tbl_out_result, tbl_out_new.limiter, tbl_out_new.rate, tbl_out_qp}),
+    .rvalid_o (upd_fifo_valid),
+    .rready_i (upd_ready_i),
+    .rdata_o  (upd_rdata),
+    .depth_o  (upd_count)
   );
 
   assign upd_valid_o = upd_fifo_valid;
@@ -380,12 +383,14 @@ module rocc_rp #(
   logic [8:0]           stat_inc;
 
   assign stat_inc[0] = tbl_pop && is_accept;
-  assign stat_inc[1] = tbl_pop && (tbl_out_result == ResReject);
-  assign stat_inc[2] = tbl_pop && ((tbl_out_result == ResDouble) || (tbl_out_result == ResDoubleClamp));
-  assign stat_inc[3] = tbl_pop && (tbl_out_result == ResRemove);
-  assign stat_inc[4] = tbl_pop && ((tbl_out_result == ResStaleWheel) || (tbl_out_result == ResStaleGen));
-  assign stat_inc[5] = tbl_pop && (tbl_out_result == ResIgnored);
-  assign stat_inc[6] = wrsp_valid && (wrsp_code == 3'd4);
+  assign stat_inc[1] = tbl_pop && (tbl_out_result == rocc_rp_pkg::ResReject);
+  assign stat_inc[2] = tbl_pop && ((tbl_out_result == rocc_rp_pkg::ResDouble) ||
+                                   (tbl_out_result == rocc_rp_pkg::ResDoubleClamp));
+  assign stat_inc[3] = tbl_pop && (tbl_out_result == rocc_rp_pkg::ResRemove);
+  assign stat_inc[4] = tbl_pop && ((tbl_out_result == rocc_rp_pkg::ResStaleWheel) ||
+                                   (tbl_out_result == rocc_rp_pkg::ResStaleGen));
+  assign stat_inc[5] = tbl_pop && (tbl_out_result == rocc_rp_pkg::ResIgnored);
+  assign stat_inc[6] = wrsp_valid && (wrsp_code == timer_wheel_pkg::RspRejected);
   assign stat_inc[7] = cnp_valid_i && !cnp_ready_o;
   assign stat_inc[8] = cnp_valid_i && race;
 
@@ -418,6 +423,7 @@ module rocc_rp #(
   logic unused;
   assign unused = ^{tbl_out_op, tbl_out_fwd, tbl_out_old, tbl_stat_stall, wrsp_past, wexp_deadline,
                     wexp_late, w_stat_expired, w_stat_past, w_stat_reject, w_stat_cancel_unarmed,
-                    w_stat_late_max, w_stat_late_hist, conf_count, meta_valid, tbl_out_new[55:24]};
+                    w_stat_late_max, w_stat_late_hist, conf_count, conf_wready, meta_valid,
+                    meta_count, upd_count, tbl_out_new.cp};
 
 endmodule

@@ -47,8 +47,7 @@ module timer_wheel #(
   output logic                           rsp_valid_o,
   input  logic                           rsp_ready_i,
   output logic [QpWidth-1:0]             rsp_qp_o,
-  output logic [2:0]                     rsp_code_o,     // 0 armed 1 re-armed 2 cancelled
-                                                         // 3 cancel-unarmed 4 rejected
+  output logic [timer_wheel_pkg::RspCodeWidth-1:0] rsp_code_o, // timer_wheel_pkg::rsp_code_e
   output logic                           rsp_past_o,     // deadline was past: clamped
 
   // Expiries: one word of NumLanes lanes; a transfer takes every valid lane.
@@ -67,12 +66,14 @@ module timer_wheel #(
   output logic [StatWidth-1:0]           stat_reject_o,
   output logic [StatWidth-1:0]           stat_cancel_unarmed_o,
   output logic [LateWidth-1:0]           stat_late_max_o,
-  output logic [4*StatWidth-1:0]         stat_late_hist_o // [0,G) [G,2G) [2G,4G) [4G,inf)
+  output logic [timer_wheel_pkg::HistBuckets*StatWidth-1:0] stat_late_hist_o // [0,G) [G,2G)
+                                                         // [2G,4G) [4G,inf)
 );
-
   localparam int unsigned GranLog2  = $clog2(SlotCycles);
   localparam int unsigned CmdWidth  = 1 + DeadlineWidth + QpWidth;
-  localparam int unsigned RspWidth  = 1 + 3 + QpWidth;
+  localparam int unsigned RspWidth  = 1 + timer_wheel_pkg::RspCodeWidth + QpWidth;
+  localparam int unsigned CmdDepth  = 2;
+  localparam int unsigned CmdCntW   = $clog2(CmdDepth + 1);
   localparam int unsigned RspDepth  = 3;
   localparam int unsigned RspCntW   = $clog2(RspDepth + 1);
   localparam int unsigned EvWidth   = $clog2(NumLanes + 1);
@@ -99,22 +100,21 @@ module timer_wheel #(
   //////////////////
 
   logic                     cmd_fifo_valid, cmd_pop;
-  logic [1:0]               cmd_count;
+  logic [CmdCntW-1:0]       unused_cmd_count;
   logic [CmdWidth-1:0]      cmd_head;
   logic                     head_cancel;
   logic [DeadlineWidth-1:0] head_deadline;
   logic [QpWidth-1:0]       head_qp;
 
-  assign cmd_ready_o = (cmd_count < 2'd2);
-
-  timer_wheel_fifo #(.Depth(2), .Width(CmdWidth)) u_cmd_fifo (
+  prim_fifo_sync #(.Width(CmdWidth), .Depth(CmdDepth)) u_cmd_fifo (
     .clk_i, .rst_ni,
-    .push_i (cmd_valid_i && cmd_ready_o),
-    .data_i ({cmd_cancel_i, cmd_deadline_i, cmd_qp_i}),
-    .pop_i  (cmd_pop),
-    .valid_o(cmd_fifo_valid),
-    .data_o (cmd_head),
-    .count_o(cmd_count)
+    .wvalid_i (cmd_valid_i),
+    .wready_o (cmd_ready_o),
+    .wdata_i  ({cmd_cancel_i, cmd_deadline_i, cmd_qp_i}),
+    .rvalid_o (cmd_fifo_valid),
+    .rready_i (cmd_pop),
+    .rdata_o  (cmd_head),
+    .depth_o  (unused_cmd_count)
   );
 
   assign {head_cancel, head_deadline, head_qp} = cmd_head;
@@ -126,7 +126,7 @@ module timer_wheel #(
   logic [NumLanes-1:0]   lane_cmd_pop, lane_responding, lane_rsp_push, lane_exp_valid, lane_exp_pop;
   logic [NumLanes-1:0]   lane_expired;
   logic [QpWidth-1:0]    lane_rsp_qp   [NumLanes];
-  logic [2:0]            lane_rsp_code [NumLanes];
+  timer_wheel_pkg::rsp_code_e             lane_rsp_code [NumLanes];
   logic                  lane_rsp_past [NumLanes];
   logic [QpWidth-1:0]    lane_exp_qp   [NumLanes];
   logic [TickWidth-1:0]  lane_exp_tick [NumLanes];
@@ -190,7 +190,7 @@ module timer_wheel #(
   // Response FIFO //
   ///////////////////
 
-  logic                rsp_push;
+  logic                rsp_push, unused_rsp_wready;  // room is reserved by rsp_room
   logic [RspWidth-1:0] rsp_wdata, rsp_rdata;
 
   // At most one lane responds per cycle (commands are taken one per cycle); OR the lanes.
@@ -205,14 +205,16 @@ module timer_wheel #(
     end
   end
 
-  timer_wheel_fifo #(.Depth(RspDepth), .Width(RspWidth)) u_rsp_fifo (
+  // Never full when a lane pushes: rsp_room reserved the entry when the command was taken.
+  prim_fifo_sync #(.Width(RspWidth), .Depth(RspDepth)) u_rsp_fifo (
     .clk_i, .rst_ni,
-    .push_i (rsp_push),
-    .data_i (rsp_wdata),
-    .pop_i  (rsp_valid_o && rsp_ready_i),
-    .valid_o(rsp_valid_o),
-    .data_o (rsp_rdata),
-    .count_o(rsp_count)
+    .wvalid_i (rsp_push),
+    .wready_o (unused_rsp_wready),
+    .wdata_i  (rsp_wdata),
+    .rvalid_o (rsp_valid_o),
+    .rready_i (rsp_ready_i),
+    .rdata_o  (rsp_rdata),
+    .depth_o  (rsp_count)
   );
 
   assign {rsp_past_o, rsp_code_o, rsp_qp_o} = rsp_rdata;
@@ -222,7 +224,7 @@ module timer_wheel #(
   ////////////////
 
   logic [EvWidth-1:0]   n_expired, n_past, n_reject, n_cancel_unarmed;
-  logic [EvWidth-1:0]   n_hist [4];
+  logic [EvWidth-1:0]   n_hist [timer_wheel_pkg::HistBuckets];
   logic [LateWidth-1:0] late_max;
   logic [QpWidth:0]     armed_sum;
 
@@ -232,7 +234,7 @@ module timer_wheel #(
     n_past           = '0;
     n_reject         = '0;
     n_cancel_unarmed = '0;
-    for (int b = 0; b < 4; b++) begin
+    for (int b = 0; b < timer_wheel_pkg::HistBuckets; b++) begin
       n_hist[b] = '0;
     end
     late_max  = stat_late_max_o;
@@ -256,8 +258,9 @@ module timer_wheel #(
       end
       if (lane_rsp_push[l]) begin
         n_past           = n_past + EvWidth'(lane_rsp_past[l]);
-        n_reject         = n_reject + EvWidth'(lane_rsp_code[l] == 3'd4);
-        n_cancel_unarmed = n_cancel_unarmed + EvWidth'(lane_rsp_code[l] == 3'd3);
+        n_reject         = n_reject + EvWidth'(lane_rsp_code[l] == timer_wheel_pkg::RspRejected);
+        n_cancel_unarmed = n_cancel_unarmed +
+                           EvWidth'(lane_rsp_code[l] == timer_wheel_pkg::RspCancelUnarmed);
       end
     end
   end
@@ -265,14 +268,14 @@ module timer_wheel #(
   assign armed_count_o = armed_sum;
 
   logic [StatWidth:0] sum_expired, sum_past, sum_reject, sum_cancel_unarmed;
-  logic [StatWidth:0] sum_hist [4];
-  logic [StatWidth-1:0] hist_q [4];
+  logic [StatWidth:0] sum_hist [timer_wheel_pkg::HistBuckets];
+  logic [StatWidth-1:0] hist_q [timer_wheel_pkg::HistBuckets];
 
   assign sum_expired        = {1'b0, stat_expired_o} + (StatWidth+1)'(n_expired);
   assign sum_past           = {1'b0, stat_past_o} + (StatWidth+1)'(n_past);
   assign sum_reject         = {1'b0, stat_reject_o} + (StatWidth+1)'(n_reject);
   assign sum_cancel_unarmed = {1'b0, stat_cancel_unarmed_o} + (StatWidth+1)'(n_cancel_unarmed);
-  for (genvar b = 0; b < 4; b++) begin : g_hist_sum
+  for (genvar b = 0; b < timer_wheel_pkg::HistBuckets; b++) begin : g_hist_sum
     assign sum_hist[b] = {1'b0, hist_q[b]} + (StatWidth+1)'(n_hist[b]);
     assign stat_late_hist_o[b*StatWidth +: StatWidth] = hist_q[b];
   end
@@ -285,7 +288,7 @@ module timer_wheel #(
       stat_reject_o         <= '0;
       stat_cancel_unarmed_o <= '0;
       stat_late_max_o       <= '0;
-      for (int b = 0; b < 4; b++) begin
+      for (int b = 0; b < timer_wheel_pkg::HistBuckets; b++) begin
         hist_q[b] <= '0;
       end
     end else begin
@@ -294,7 +297,7 @@ module timer_wheel #(
       stat_reject_o         <= sum_reject[StatWidth] ? '1 : sum_reject[StatWidth-1:0];
       stat_cancel_unarmed_o <= sum_cancel_unarmed[StatWidth] ? '1 : sum_cancel_unarmed[StatWidth-1:0];
       stat_late_max_o       <= late_max;
-      for (int b = 0; b < 4; b++) begin
+      for (int b = 0; b < timer_wheel_pkg::HistBuckets; b++) begin
         hist_q[b] <= sum_hist[b][StatWidth] ? '1 : sum_hist[b][StatWidth-1:0];
       end
     end

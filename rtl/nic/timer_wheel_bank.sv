@@ -46,7 +46,7 @@ module timer_wheel_bank #(
   output logic                     responding_o,
   output logic                     rsp_push_o,
   output logic [QpWidth-1:0]       rsp_qp_o,
-  output logic [2:0]               rsp_code_o,
+  output timer_wheel_pkg::rsp_code_e rsp_code_o,
   output logic                     rsp_past_o,
 
   // The lane's expiry FIFO.
@@ -61,7 +61,6 @@ module timer_wheel_bank #(
   output logic [LateWidth-1:0]     ev_late_o,
   output logic [LocalWidth:0]      count_o
 );
-
   localparam int unsigned NumLocal  = NumQps / NumLanes;
   localparam int unsigned MetaWidth = 1 + SlotWidth;
   localparam int unsigned LinkWidth = 1 + LocalWidth;
@@ -74,12 +73,6 @@ module timer_wheel_bank #(
   localparam logic [2:0] StAppend = 3'd2;
   localparam logic [2:0] StHead   = 3'd3;
   localparam logic [2:0] StPop    = 3'd4;
-
-  localparam logic [2:0] RspArmed         = 3'd0;
-  localparam logic [2:0] RspRearmed       = 3'd1;
-  localparam logic [2:0] RspCancelled     = 3'd2;
-  localparam logic [2:0] RspCancelUnarmed = 3'd3;
-  localparam logic [2:0] RspRejected      = 3'd4;
 
   localparam logic [LocalWidth-1:0] LastLocal = LocalWidth'(NumLocal - 1);
   localparam logic [QpWidth-1:0]    LaneQp    = QpWidth'(Lane);
@@ -114,7 +107,7 @@ module timer_wheel_bank #(
   logic [LocalWidth-1:0]   head_rdata, head_wdata, tail_rdata, tail_wdata;
 
   // Expiry FIFO.
-  logic                    exp_push;
+  logic                    exp_push, unused_exp_wready;
   logic [ExpCntW-1:0]      exp_count;
   logic [ExpWidth-1:0]     exp_wdata, exp_rdata;
 
@@ -163,7 +156,7 @@ module timer_wheel_bank #(
   logic                  n_valid, p_valid;
   logic [LocalWidth-1:0] n_ptr, p_ptr;
   logic                  do_unlink, do_append, rearm;
-  logic [2:0]            rsp_code;
+  timer_wheel_pkg::rsp_code_e             rsp_code;
 
   assign in_cmd    = !init_q && (state_q == StCmd);
   assign in_append = !init_q && (state_q == StAppend);
@@ -186,11 +179,11 @@ module timer_wheel_bank #(
   // Response code of the command whose data is back.
   always_comb begin : rsp_code_mux
     if (c_reject_q) begin
-      rsp_code = RspRejected;
+      rsp_code = timer_wheel_pkg::RspRejected;
     end else if (c_cancel_q) begin
-      rsp_code = m_armed ? RspCancelled : RspCancelUnarmed;
+      rsp_code = m_armed ? timer_wheel_pkg::RspCancelled : timer_wheel_pkg::RspCancelUnarmed;
     end else begin
-      rsp_code = m_armed ? RspRearmed : RspArmed;
+      rsp_code = m_armed ? timer_wheel_pkg::RspRearmed : timer_wheel_pkg::RspArmed;
     end
   end
 
@@ -319,23 +312,23 @@ module timer_wheel_bank #(
     end
   end
 
-  timer_wheel_ram #(.Depth(NumLocal), .Width(MetaWidth)) u_meta_mem (
+  prim_ram_1r1w #(.Depth(NumLocal), .Width(MetaWidth)) u_meta_mem (
     .clk_i, .re_i(meta_re), .raddr_i(meta_raddr), .rdata_o(meta_rdata),
     .we_i(meta_we), .waddr_i(meta_waddr), .wdata_i(meta_wdata)
   );
-  timer_wheel_ram #(.Depth(NumLocal), .Width(LinkWidth)) u_next_mem (
+  prim_ram_1r1w #(.Depth(NumLocal), .Width(LinkWidth)) u_next_mem (
     .clk_i, .re_i(next_re), .raddr_i(next_raddr), .rdata_o(next_rdata),
     .we_i(next_we), .waddr_i(next_waddr), .wdata_i(next_wdata)
   );
-  timer_wheel_ram #(.Depth(NumLocal), .Width(LinkWidth)) u_prev_mem (
+  prim_ram_1r1w #(.Depth(NumLocal), .Width(LinkWidth)) u_prev_mem (
     .clk_i, .re_i(prev_re), .raddr_i(prev_raddr), .rdata_o(prev_rdata),
     .we_i(prev_we), .waddr_i(prev_waddr), .wdata_i(prev_wdata)
   );
-  timer_wheel_ram #(.Depth(NumSlots), .Width(LocalWidth)) u_head_mem (
+  prim_ram_1r1w #(.Depth(NumSlots), .Width(LocalWidth)) u_head_mem (
     .clk_i, .re_i(head_re), .raddr_i(head_raddr), .rdata_o(head_rdata),
     .we_i(head_we), .waddr_i(head_waddr), .wdata_i(head_wdata)
   );
-  timer_wheel_ram #(.Depth(NumSlots), .Width(LocalWidth)) u_tail_mem (
+  prim_ram_1r1w #(.Depth(NumSlots), .Width(LocalWidth)) u_tail_mem (
     .clk_i, .re_i(tail_re), .raddr_i(tail_raddr), .rdata_o(tail_rdata),
     .we_i(tail_we), .waddr_i(tail_waddr), .wdata_i(tail_wdata)
   );
@@ -456,14 +449,17 @@ module timer_wheel_bank #(
   // Expiry FIFO  //
   //////////////////
 
-  timer_wheel_fifo #(.Depth(ExpDepth), .Width(ExpWidth)) u_exp_fifo (
+  // The engine pops a chain only while the FIFO has room for it (exp_count), so a push never
+  // meets a full FIFO.
+  prim_fifo_sync #(.Width(ExpWidth), .Depth(ExpDepth)) u_exp_fifo (
     .clk_i, .rst_ni,
-    .push_i (exp_push),
-    .data_i (exp_wdata),
-    .pop_i  (exp_pop_i),
-    .valid_o(exp_valid_o),
-    .data_o (exp_rdata),
-    .count_o(exp_count)
+    .wvalid_i (exp_push),
+    .wready_o (unused_exp_wready),
+    .wdata_i  (exp_wdata),
+    .rvalid_o (exp_valid_o),
+    .rready_i (exp_pop_i),
+    .rdata_o  (exp_rdata),
+    .depth_o  (exp_count)
   );
 
   assign {exp_late_o, exp_tick_o, exp_qp_o} = exp_rdata;

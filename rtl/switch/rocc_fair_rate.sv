@@ -31,7 +31,7 @@ module rocc_fair_rate #(
   parameter int unsigned AbIntWidth  = 4,
   parameter int unsigned AbFracWidth = 8,
   parameter int unsigned PeriodWidth = 24,
-  parameter int unsigned RoundMode   = 0,
+  parameter int unsigned RoundMode   = rocc_fair_rate_pkg::RoundFloor,
   parameter int unsigned OutDepth    = 3,
   parameter int unsigned StatWidth   = 16,
   // Derived, do not override.
@@ -67,16 +67,17 @@ module rocc_fair_rate #(
   input  logic                   out_ready_i,
   output logic [PortWidth-1:0]   out_port_o,
   output logic [FWidth-1:0]      out_f_o,        // F, Delta^F units, FFracWidth fraction bits
-  output logic [1:0]             out_branch_o,   // 0 PI, 1 MD to Fmin, 2 MD halving
-  output logic [1:0]             out_clamp_o,    // [0] clamped to Fmax, [1] raised to Fmin
-  output logic [2:0]             out_ratio_log2_o, // auto-tune: ratio = 2^value
+  output logic [rocc_fair_rate_pkg::BranchWidth-1:0] out_branch_o, // branch_e: PI, MD to Fmin,
+                                                                   // MD halving
+  output logic [rocc_fair_rate_pkg::ClampWidth-1:0]  out_clamp_o,  // [ClampMaxBit] clamped to Fmax,
+                                                                   // [ClampMinBit] raised to Fmin
+  output logic [rocc_fair_rate_pkg::RatioWidth-1:0]  out_ratio_log2_o, // auto-tune: ratio = 2^value
 
   // Saturating statistics: ticks that found the previous sweep unfinished (deferred), and
   // ticks that found one already deferred (merged into it: a period was skipped).
   output logic [StatWidth-1:0]   stat_late_ticks_o,
   output logic [StatWidth-1:0]   stat_merged_ticks_o
 );
-
   // Exact floor(bytes / QuantBytes) for every bytes < 2^QBytesWidth: with
   // s = QBytesWidth + clog2(d) and M = ceil(2^s / d), the error e = M*d - 2^s < d gives
   // bytes * e < 2^s, which keeps floor(bytes * M / 2^s) equal to floor(bytes / d).
@@ -86,9 +87,10 @@ module rocc_fair_rate #(
   localparam int unsigned ProdWidth  = 2 * QBytesWidth + 1;
   localparam logic [QBytesWidth:0] RecipM = RecipM64[QBytesWidth:0];
   localparam logic [PortWidth-1:0] LastPort = PortWidth'(NumPorts - 1);
-  localparam int unsigned FifoPtrWidth = (OutDepth > 1) ? $clog2(OutDepth) : 1;
   localparam int unsigned FifoCntWidth = $clog2(OutDepth + 1);
-  localparam int unsigned EntryWidth   = PortWidth + FWidth + 2 + 2 + 3;
+  localparam int unsigned EntryWidth   = PortWidth + FWidth + rocc_fair_rate_pkg::BranchWidth +
+                                         rocc_fair_rate_pkg::ClampWidth +
+                                         rocc_fair_rate_pkg::RatioWidth;
 
   ///////////
   // Timer //
@@ -118,12 +120,12 @@ module rocc_fair_rate #(
   logic [PortWidth-1:0] ptr_q;
   logic                 issue, sweep_done, busy;
   logic                 s1_valid_q;
-  logic [FifoCntWidth-1:0] fifo_cnt_q;
+  logic [FifoCntWidth-1:0] fifo_cnt;
 
   // Credit check: the port issued now reaches the FIFO at the end of the next cycle, after at
   // most one other update (the one in S1) and with no pop guaranteed.
   assign issue      = active_q &&
-                      ({1'b0, fifo_cnt_q} + (FifoCntWidth+1)'(s1_valid_q)
+                      ({1'b0, fifo_cnt} + (FifoCntWidth+1)'(s1_valid_q)
                        < (FifoCntWidth+1)'(OutDepth));
   assign sweep_done = issue && (ptr_q == LastPort);
   assign busy       = active_q && !sweep_done;
@@ -176,8 +178,6 @@ module rocc_fair_rate #(
   // Per-port state (RAM) //
   //////////////////////////
 
-  logic [FWidth-1:0]    rf_f_q    [NumPorts];
-  logic [QWidth-1:0]    rf_qold_q [NumPorts];
   logic [NumPorts-1:0]  init_q;
   logic [FWidth-1:0]    rd_f_q;
   logic [QWidth-1:0]    rd_qold_q;
@@ -186,21 +186,29 @@ module rocc_fair_rate #(
   logic [FWidth-1:0]    calc_f;
   logic [QWidth-1:0]    q_cur;
 
-  // S0 -> S1: synchronous read of the port's state, as from a one-port SRAM.
+  // S0 -> S1: synchronous read of the port's {F, Qold}; S1 writes back F and Qold = Qcur. A port
+  // is never read in the cycle it is written (NumPorts >= 2), so the read-during-write mode does
+  // not matter (OLD_DATA, as the model's Sram). No reset: init_q qualifies the entries.
+  prim_ram_1r1w #(
+    .Depth      (NumPorts),
+    .Width      (FWidth + QWidth),
+    .Latency    (1),
+    .WriteFirst (1'b0)
+  ) u_state (
+    .clk_i   (clk_i),
+    .re_i    (issue),
+    .raddr_i (ptr_q),
+    .rdata_o ({rd_f_q, rd_qold_q}),
+    .we_i    (s1_valid_q),
+    .waddr_i (s1_port_q),
+    .wdata_i ({calc_f, q_cur})
+  );
+
+  // The port's "state written" flag and the port number travel with the RAM read.
   always_ff @(posedge clk_i) begin : state_read
     if (issue) begin
-      rd_f_q    <= rf_f_q[ptr_q];
-      rd_qold_q <= rf_qold_q[ptr_q];
       rd_init_q <= init_q[ptr_q];
       s1_port_q <= ptr_q;
-    end
-  end
-
-  // S1 write-back of F and Qold = Qcur; the RAM has no reset.
-  always_ff @(posedge clk_i) begin : state_write
-    if (s1_valid_q) begin
-      rf_f_q[s1_port_q]    <= calc_f;
-      rf_qold_q[s1_port_q] <= q_cur;
     end
   end
 
@@ -230,8 +238,9 @@ module rocc_fair_rate #(
   logic [ProdWidth-1:0] q_prod;
   logic [FWidth-1:0]    f_cur;
   logic [QWidth-1:0]    q_old;
-  logic [1:0]           calc_branch, calc_clamp;
-  logic [2:0]           calc_ratio;
+  logic [rocc_fair_rate_pkg::BranchWidth-1:0] calc_branch;
+  logic [rocc_fair_rate_pkg::ClampWidth-1:0]  calc_clamp;
+  logic [rocc_fair_rate_pkg::RatioWidth-1:0]  calc_ratio;
 
   assign q_prod = ProdWidth'(q_rd_bytes_i) * ProdWidth'(RecipM);
   assign q_cur  = QWidth'(q_prod >> RecipShift);
@@ -266,41 +275,26 @@ module rocc_fair_rate #(
   // Output FIFO //
   /////////////////
 
-  logic [EntryWidth-1:0]   fifo_mem_q [OutDepth];
-  logic [FifoPtrWidth-1:0] wr_ptr_q, rd_ptr_q;
-  logic                    push, pop;
-  logic [EntryWidth-1:0]   head;
+  logic                  unused_fifo_wready;
+  logic [EntryWidth-1:0] head;
 
-  assign push = s1_valid_q;
-  assign pop  = out_valid_o && out_ready_i;
+  // Push never meets a full FIFO: the issue credit check above reserves the entry two cycles
+  // ahead, so wready is always high here.
+  prim_fifo_sync #(
+    .Width (EntryWidth),
+    .Depth (OutDepth)
+  ) u_out_fifo (
+    .clk_i    (clk_i),
+    .rst_ni   (rst_ni),
+    .wvalid_i (s1_valid_q),
+    .wready_o (unused_fifo_wready),
+    .wdata_i  ({s1_port_q, calc_f, calc_branch, calc_clamp, calc_ratio}),
+    .rvalid_o (out_valid_o),
+    .rready_i (out_ready_i),
+    .rdata_o  (head),
+    .depth_o  (fifo_cnt)
+  );
 
-  // FIFO storage; data needs no reset.
-  always_ff @(posedge clk_i) begin : fifo_store
-    if (push) begin
-      fifo_mem_q[wr_ptr_q] <= {s1_port_q, calc_f, calc_branch, calc_clamp, calc_ratio};
-    end
-  end
-
-  // FIFO pointers and occupancy. Push never meets a full FIFO: the issue credit check above
-  // reserves the entry two cycles ahead.
-  always_ff @(posedge clk_i) begin : fifo_ctrl
-    if (!rst_ni) begin
-      wr_ptr_q   <= '0;
-      rd_ptr_q   <= '0;
-      fifo_cnt_q <= '0;
-    end else begin
-      if (push) begin
-        wr_ptr_q <= (wr_ptr_q == FifoPtrWidth'(OutDepth - 1)) ? '0 : wr_ptr_q + FifoPtrWidth'(1);
-      end
-      if (pop) begin
-        rd_ptr_q <= (rd_ptr_q == FifoPtrWidth'(OutDepth - 1)) ? '0 : rd_ptr_q + FifoPtrWidth'(1);
-      end
-      fifo_cnt_q <= fifo_cnt_q + FifoCntWidth'(push) - FifoCntWidth'(pop);
-    end
-  end
-
-  assign head        = fifo_mem_q[rd_ptr_q];
-  assign out_valid_o = (fifo_cnt_q != '0);
   assign {out_port_o, out_f_o, out_branch_o, out_clamp_o, out_ratio_log2_o} = head;
 
 endmodule

@@ -16,15 +16,16 @@
 //   RoundMode   - rounding of the two divisions (PI scaling by 1/ratio, MD halving):
 //                 0 FLOOR (arithmetic shift), 1 TRUNCATE toward zero, 2 HALF_UP.
 //
-// Branch encoding on branch_o: 0 PI, 1 MD to Fmin (Qcur >= Qmax), 2 MD halving (growth).
-// clamp_o[0]: result was clamped down to Fmax; clamp_o[1]: result was raised to Fmin.
+// Branch encoding on branch_o: rocc_fair_rate_pkg::branch_e (PI, MD to Fmin as Qcur >= Qmax, MD
+// halving on growth). clamp_o[ClampMaxBit]: result was clamped down to Fmax; clamp_o[ClampMinBit]:
+// result was raised to Fmin.
 module rocc_fair_rate_calc #(
   parameter int unsigned QWidth      = 15,
   parameter int unsigned FIntWidth   = 16,
   parameter int unsigned FFracWidth  = 0,
   parameter int unsigned AbIntWidth  = 4,
   parameter int unsigned AbFracWidth = 8,
-  parameter int unsigned RoundMode   = 0,
+  parameter int unsigned RoundMode   = rocc_fair_rate_pkg::RoundFloor,
   // Derived, do not override.
   parameter int unsigned FWidth      = FIntWidth + FFracWidth,
   parameter int unsigned AbWidth     = AbIntWidth + AbFracWidth
@@ -40,11 +41,10 @@ module rocc_fair_rate_calc #(
   input  logic [AbWidth-1:0]   cfg_alpha_i,
   input  logic [AbWidth-1:0]   cfg_beta_i,
   output logic [FWidth-1:0]    f_o,
-  output logic [1:0]           branch_o,
-  output logic [1:0]           clamp_o,
-  output logic [2:0]           ratio_log2_o
+  output logic [rocc_fair_rate_pkg::BranchWidth-1:0] branch_o,    // rocc_fair_rate_pkg::branch_e
+  output logic [rocc_fair_rate_pkg::ClampWidth-1:0]  clamp_o,
+  output logic [rocc_fair_rate_pkg::RatioWidth-1:0]  ratio_log2_o
 );
-
   localparam int unsigned DiffWidth = QWidth + 1;             // Q - Q, signed
   // |e| <= 2^QWidth - 1 and coefficient <= 2^AbWidth - 1, so each product and the sum of both
   // stay below 2^(QWidth+AbWidth+1) in magnitude; two more bits hold the rounding bias.
@@ -53,9 +53,7 @@ module rocc_fair_rate_calc #(
   localparam int unsigned CmpWidth  = FWidth + 5;              // F << 5 never overflows
   localparam int unsigned ShiftBase = AbFracWidth - FFracWidth;
 
-  // RoundMode 0 (FLOOR) needs no bias.
-  localparam int unsigned RoundTrunc  = 1;
-  localparam int unsigned RoundHalfUp = 2;
+  // RoundMode RoundFloor needs no bias (rocc_fair_rate_pkg has the mode values).
 
   // Fmin/Fmax carry no fraction bits; align them with F once.
   logic [CmpWidth-1:0] f_ext, fmax_ext;
@@ -111,11 +109,11 @@ module rocc_fair_rate_calc #(
   always_comb begin : pi_scale
     shift = 5'(ShiftBase) + {2'b0, ratio_log2};
     bias  = '0;
-    if (RoundMode == RoundTrunc) begin
+    if (RoundMode == rocc_fair_rate_pkg::RoundTrunc) begin
       if (acc < 0) begin
         bias = (AccWidth'(1) << shift) - AccWidth'(1);
       end
-    end else if (RoundMode == RoundHalfUp) begin
+    end else if (RoundMode == rocc_fair_rate_pkg::RoundHalfUp) begin
       if (shift != 5'd0) begin
         bias = AccWidth'(1) << (shift - 5'd1);
       end
@@ -125,7 +123,7 @@ module rocc_fair_rate_calc #(
 
   // MD halving of a non-negative F: FLOOR and TRUNCATE agree; HALF_UP rounds .5 up.
   logic [FWidth:0] f_half;
-  assign f_half = (RoundMode == RoundHalfUp) ? ((FWidth+1)'(f_i) + 1'b1) >> 1
+  assign f_half = (RoundMode == rocc_fair_rate_pkg::RoundHalfUp) ? ((FWidth+1)'(f_i) + 1'b1) >> 1
                                              : (FWidth+1)'(f_i) >> 1;
 
   // Branch selection (Algorithm 1 lines 2-8) followed by the clamps in the paper's order:
@@ -135,19 +133,19 @@ module rocc_fair_rate_calc #(
     hi = $signed(SumWidth'(cfg_f_max_i) << FFracWidth);
     lo = $signed(SumWidth'(cfg_f_min_i) << FFracWidth);
     if (md_qmax) begin
-      branch_o = 2'd1;
+      branch_o = rocc_fair_rate_pkg::BranchMdQmax;
       pre      = lo;
     end else if (md_growth) begin
-      branch_o = 2'd2;
+      branch_o = rocc_fair_rate_pkg::BranchMdGrowth;
       pre      = $signed(SumWidth'(f_half));
     end else begin
-      branch_o = 2'd0;
+      branch_o = rocc_fair_rate_pkg::BranchPi;
       pre      = $signed(SumWidth'(f_i)) + SumWidth'(corr);
     end
-    clamp_o[0] = pre > hi;
-    post_hi    = clamp_o[0] ? hi : pre;
-    clamp_o[1] = post_hi < lo;
-    f_o        = FWidth'(clamp_o[1] ? lo : post_hi);
+    clamp_o[rocc_fair_rate_pkg::ClampMaxBit] = pre > hi;
+    post_hi              = clamp_o[rocc_fair_rate_pkg::ClampMaxBit] ? hi : pre;
+    clamp_o[rocc_fair_rate_pkg::ClampMinBit] = post_hi < lo;
+    f_o                  = FWidth'(clamp_o[rocc_fair_rate_pkg::ClampMinBit] ? lo : post_hi);
   end
 
   // ratio is reported for every branch (it is what PI would have used) for coverage.

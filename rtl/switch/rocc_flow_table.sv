@@ -61,7 +61,7 @@ module rocc_flow_table #(
   // One response per event, in event order.
   output logic                   rsp_valid_o,
   input  logic                   rsp_ready_i,
-  output logic [2:0]             rsp_status_o,     // FlowTableStatus
+  output logic [rocc_flow_table_pkg::StatusWidth-1:0] rsp_status_o, // rocc_flow_table_pkg::status_e
   output logic                   rsp_tracked_o,    // enqueue: the tag to keep with the packet
   output logic [PortWidth-1:0]   rsp_port_o,
   output logic [BucketsLog2-1:0] rsp_bucket_o,
@@ -103,32 +103,23 @@ module rocc_flow_table #(
   output logic [StatWidth-1:0]   stat_coalesced_o, // updates that replaced a pending one
   output logic                   init_done_o       // the table has been cleared after reset
 );
-
   localparam int unsigned Buckets     = 2 ** BucketsLog2;
   localparam int unsigned Rows        = NumPorts * Buckets;
   localparam int unsigned RowsWidth   = $clog2(Rows);
   localparam int unsigned AddrWidth   = PortWidth + BucketsLog2;
-  localparam int unsigned KeyWidth    = 104;
+  localparam int unsigned KeyWidth    = rocc_flow_table_pkg::KeyWidth;
   localparam int unsigned EntryWidth  = CountWidth + KeyWidth;
   localparam int unsigned RowWidth    = Ways * EntryWidth;
   localparam int unsigned StarveWidth = (ScanStarveLimit > 0) ? $clog2(ScanStarveLimit + 1) : 1;
   localparam int unsigned EvWidth     = 2 + PortWidth + KeyWidth;
-  localparam int unsigned RspWidth    = 3 + 1 + PortWidth + BucketsLog2 + WayWidth + CountWidth;
+  localparam int unsigned RspWidth    = rocc_flow_table_pkg::StatusWidth + 1 + PortWidth +
+                                        BucketsLog2 + WayWidth + CountWidth;
   localparam int unsigned UpdWidth    = PortWidth + FWidth;
   localparam int unsigned CnpWidth    = FWidth + 16 + PortWidth + KeyWidth;
   localparam int unsigned ScanWidth   = PortWidth + FWidth + RowCntWidth + CnpCntWidth + CycleWidth +
                                         StatWidth;
   localparam int unsigned RowqWidth   = Ways + Ways * KeyWidth;
   localparam int unsigned RspDepth    = 3;
-
-  localparam logic [2:0] EnqHit       = 3'd0;
-  localparam logic [2:0] EnqInsert    = 3'd1;
-  localparam logic [2:0] EnqOverflow  = 3'd2;
-  localparam logic [2:0] EnqSaturated = 3'd3;
-  localparam logic [2:0] DeqDec       = 3'd4;
-  localparam logic [2:0] DeqFreed     = 3'd5;
-  localparam logic [2:0] DeqUntracked = 3'd6;
-  localparam logic [2:0] DeqMiss      = 3'd7;
 
   localparam logic [CountWidth-1:0] MaxCount = {CountWidth{1'b1}};
   localparam logic [StatWidth-1:0]  StatMax  = {StatWidth{1'b1}};
@@ -160,86 +151,86 @@ module rocc_flow_table #(
   logic [$clog2(NumPorts + 1)-1:0] unused_cnt_order;
   logic                 unused_order_ready, unused_rowq_ready, unused_rsp_ready;
 
-  rocc_flow_table_fifo #(.Width(EvWidth), .Depth(2)) u_ev_fifo (
+  prim_fifo_sync #(.Width(EvWidth), .Depth(2)) u_ev_fifo (
     .clk_i, .rst_ni,
-    .valid_i (ev_valid_i),
-    .ready_o (ev_ready_o),
-    .data_i  ({ev_deq_i, ev_tracked_i, ev_port_i, ev_src_ip_i, ev_dst_ip_i, ev_proto_i,
-               ev_src_port_i, ev_dst_port_i}),
-    .valid_o (evq_valid),
-    .ready_i (evq_pop),
-    .data_o  (evq_data),
-    .count_o (unused_cnt_ev)
+    .wvalid_i (ev_valid_i),
+    .wready_o (ev_ready_o),
+    .wdata_i  ({ev_deq_i, ev_tracked_i, ev_port_i, ev_src_ip_i, ev_dst_ip_i, ev_proto_i,
+                ev_src_port_i, ev_dst_port_i}),
+    .rvalid_o (evq_valid),
+    .rready_i (evq_pop),
+    .rdata_o  (evq_data),
+    .depth_o  (unused_cnt_ev)
   );
 
-  rocc_flow_table_fifo #(.Width(RspWidth), .Depth(RspDepth)) u_rsp_fifo (
+  prim_fifo_sync #(.Width(RspWidth), .Depth(RspDepth)) u_rsp_fifo (
     .clk_i, .rst_ni,
-    .valid_i (rspq_push),
-    .ready_o (unused_rsp_ready),
-    .data_i  (rspq_data),
-    .valid_o (rsp_valid_o),
-    .ready_i (rsp_ready_i),
-    .data_o  ({rsp_status_o, rsp_tracked_o, rsp_port_o, rsp_bucket_o, rsp_way_o, rsp_count_o}),
-    .count_o (rspq_cnt)
+    .wvalid_i (rspq_push),
+    .wready_o (unused_rsp_ready),
+    .wdata_i  (rspq_data),
+    .rvalid_o (rsp_valid_o),
+    .rready_i (rsp_ready_i),
+    .rdata_o  ({rsp_status_o, rsp_tracked_o, rsp_port_o, rsp_bucket_o, rsp_way_o, rsp_count_o}),
+    .depth_o  (rspq_cnt)
   );
 
   // Updates are always accepted: each is consumed the cycle after it arrives.
-  rocc_flow_table_fifo #(.Width(UpdWidth), .Depth(2)) u_upd_fifo (
+  prim_fifo_sync #(.Width(UpdWidth), .Depth(2)) u_upd_fifo (
     .clk_i, .rst_ni,
-    .valid_i (upd_valid_i),
-    .ready_o (upd_ready_o),
-    .data_i  ({upd_port_i, upd_f_i}),
-    .valid_o (updq_valid),
-    .ready_i (updq_valid),
-    .data_o  (updq_data),
-    .count_o (unused_cnt_upd)
+    .wvalid_i (upd_valid_i),
+    .wready_o (upd_ready_o),
+    .wdata_i  ({upd_port_i, upd_f_i}),
+    .rvalid_o (updq_valid),
+    .rready_i (updq_valid),
+    .rdata_o  (updq_data),
+    .depth_o  (unused_cnt_upd)
   );
 
-  rocc_flow_table_fifo #(.Width(CnpWidth), .Depth(2)) u_cnp_fifo (
+  prim_fifo_sync #(.Width(CnpWidth), .Depth(2)) u_cnp_fifo (
     .clk_i, .rst_ni,
-    .valid_i (cnpq_push),
-    .ready_o (cnpq_ready),
-    .data_i  (cnpq_data),
-    .valid_o (cnp_valid_o),
-    .ready_i (cnp_ready_i),
-    .data_o  ({cnp_f_o, cnp_switch_id_o, cnp_port_o, cnp_src_ip_o, cnp_dst_ip_o, cnp_proto_o,
-               cnp_src_port_o, cnp_dst_port_o}),
-    .count_o (unused_cnt_cnp)
+    .wvalid_i (cnpq_push),
+    .wready_o (cnpq_ready),
+    .wdata_i  (cnpq_data),
+    .rvalid_o (cnp_valid_o),
+    .rready_i (cnp_ready_i),
+    .rdata_o  ({cnp_f_o, cnp_switch_id_o, cnp_port_o, cnp_src_ip_o, cnp_dst_ip_o, cnp_proto_o,
+                cnp_src_port_o, cnp_dst_port_o}),
+    .depth_o  (unused_cnt_cnp)
   );
 
-  rocc_flow_table_fifo #(.Width(ScanWidth), .Depth(2)) u_scan_fifo (
+  prim_fifo_sync #(.Width(ScanWidth), .Depth(2)) u_scan_fifo (
     .clk_i, .rst_ni,
-    .valid_i (scanq_push),
-    .ready_o (scanq_ready),
-    .data_i  (scanq_data),
-    .valid_o (scan_valid_o),
-    .ready_i (scan_ready_i),
-    .data_o  ({scan_port_o, scan_f_o, scan_rows_o, scan_cnps_o, scan_cycles_o, scan_coalesced_o}),
-    .count_o (unused_cnt_scan)
+    .wvalid_i (scanq_push),
+    .wready_o (scanq_ready),
+    .wdata_i  (scanq_data),
+    .rvalid_o (scan_valid_o),
+    .rready_i (scan_ready_i),
+    .rdata_o  ({scan_port_o, scan_f_o, scan_rows_o, scan_cnps_o, scan_cycles_o, scan_coalesced_o}),
+    .depth_o  (unused_cnt_scan)
   );
 
   // Rows read by the scan, waiting for their CNPs.
-  rocc_flow_table_fifo #(.Width(RowqWidth), .Depth(2)) u_row_fifo (
+  prim_fifo_sync #(.Width(RowqWidth), .Depth(2)) u_row_fifo (
     .clk_i, .rst_ni,
-    .valid_i (rowq_push),
-    .ready_o (unused_rowq_ready),
-    .data_i  (rowq_in),
-    .valid_o (rowq_valid),
-    .ready_i (rowq_pop),
-    .data_o  (rowq_data),
-    .count_o (rowq_cnt)
+    .wvalid_i (rowq_push),
+    .wready_o (unused_rowq_ready),
+    .wdata_i  (rowq_in),
+    .rvalid_o (rowq_valid),
+    .rready_i (rowq_pop),
+    .rdata_o  (rowq_data),
+    .depth_o  (rowq_cnt)
   );
 
   // Ports with a pending update, oldest first; holds each port at most once.
-  rocc_flow_table_fifo #(.Width(PortWidth), .Depth(NumPorts)) u_order_fifo (
+  prim_fifo_sync #(.Width(PortWidth), .Depth(NumPorts)) u_order_fifo (
     .clk_i, .rst_ni,
-    .valid_i (order_push),
-    .ready_o (unused_order_ready),
-    .data_i  (updq_data[FWidth +: PortWidth]),
-    .valid_o (order_valid),
-    .ready_i (order_pop),
-    .data_o  (order_data),
-    .count_o (unused_cnt_order)
+    .wvalid_i (order_push),
+    .wready_o (unused_order_ready),
+    .wdata_i  (updq_data[FWidth +: PortWidth]),
+    .rvalid_o (order_valid),
+    .rready_i (order_pop),
+    .rdata_o  (order_data),
+    .depth_o  (unused_cnt_order)
   );
 
   //////////
@@ -250,7 +241,9 @@ module rocc_flow_table #(
   logic [AddrWidth-1:0] ram_raddr, ram_waddr;
   logic [RowWidth-1:0]  ram_rdata, ram_wdata;
 
-  rocc_flow_table_ram #(.Depth(Rows), .Width(RowWidth), .AddrWidth(AddrWidth)) u_table (
+  // Write-first, so a read-modify-write issued every cycle never sees a stale row and the event
+  // pipeline needs no hazard stall.
+  prim_ram_1r1w #(.Depth(Rows), .Width(RowWidth), .Latency(1), .WriteFirst(1'b1)) u_table (
     .clk_i,
     .re_i    (ram_re),
     .raddr_i (ram_raddr),
@@ -362,7 +355,7 @@ module rocc_flow_table #(
   logic                  hit, free;
   logic [WayWidth-1:0]   hit_way, free_way, e1_way;
   logic [CountWidth-1:0] hit_count, e1_count;
-  logic [2:0]            e1_status;
+  rocc_flow_table_pkg::status_e               e1_status;
   logic                  e1_write;
   logic [RowWidth-1:0]   e1_row;
 
@@ -385,7 +378,7 @@ module rocc_flow_table #(
         hit_count = way_count[w];
       end
     end
-    e1_status = DeqUntracked;
+    e1_status = rocc_flow_table_pkg::DeqUntracked;
     e1_way    = '0;
     e1_count  = '0;
     e1_write  = 1'b0;
@@ -393,35 +386,35 @@ module rocc_flow_table #(
     if (e1_read_q) begin
       if (!e1_deq_q) begin
         if (hit && (hit_count == MaxCount)) begin
-          e1_status = EnqSaturated;
+          e1_status = rocc_flow_table_pkg::EnqSaturated;
           e1_way    = hit_way;
           e1_count  = hit_count;
         end else if (hit) begin
-          e1_status = EnqHit;
+          e1_status = rocc_flow_table_pkg::EnqHit;
           e1_way    = hit_way;
           e1_count  = hit_count + CountWidth'(1);
           e1_write  = 1'b1;
         end else if (free) begin
-          e1_status = EnqInsert;
+          e1_status = rocc_flow_table_pkg::EnqInsert;
           e1_way    = free_way;
           e1_count  = CountWidth'(1);
           e1_write  = 1'b1;
         end else begin
-          e1_status = EnqOverflow;
+          e1_status = rocc_flow_table_pkg::EnqOverflow;
         end
       end else if (hit) begin
         e1_way    = hit_way;
         e1_count  = hit_count - CountWidth'(1);
-        e1_status = (e1_count == '0) ? DeqFreed : DeqDec;
+        e1_status = (e1_count == '0) ? rocc_flow_table_pkg::DeqFreed : rocc_flow_table_pkg::DeqDec;
         e1_write  = 1'b1;
       end else begin
-        e1_status = DeqMiss;
+        e1_status = rocc_flow_table_pkg::DeqMiss;
       end
     end
     for (int w = 0; w < Ways; w++) begin
       if (WayWidth'(w) == e1_way) begin
         e1_row[w * EntryWidth +: CountWidth] = e1_count;
-        if (e1_status == EnqInsert) begin
+        if (e1_status == rocc_flow_table_pkg::EnqInsert) begin
           e1_row[w * EntryWidth + CountWidth +: KeyWidth] = e1_key_q;
         end
       end
@@ -429,8 +422,11 @@ module rocc_flow_table #(
   end
 
   assign rspq_push = e1_valid_q;
-  assign rspq_data = {e1_status, (e1_status == EnqHit) || (e1_status == EnqInsert) ||
-                      (e1_status == DeqDec) || (e1_status == DeqFreed),
+  assign rspq_data = {e1_status,
+                      (e1_status == rocc_flow_table_pkg::EnqHit) ||
+                      (e1_status == rocc_flow_table_pkg::EnqInsert) ||
+                      (e1_status == rocc_flow_table_pkg::DeqDec) ||
+                      (e1_status == rocc_flow_table_pkg::DeqFreed),
                       e1_port_q, e1_bucket_q, e1_way, e1_count};
 
   logic [StatWidth-1:0] stat_overflow_q, stat_count_sat_q, stat_deq_miss_q, stat_coalesced_q;
@@ -442,13 +438,13 @@ module rocc_flow_table #(
       stat_count_sat_q <= '0;
       stat_deq_miss_q  <= '0;
     end else if (e1_valid_q) begin
-      if (e1_status == EnqOverflow && stat_overflow_q != StatMax) begin
+      if (e1_status == rocc_flow_table_pkg::EnqOverflow && stat_overflow_q != StatMax) begin
         stat_overflow_q <= stat_overflow_q + StatWidth'(1);
       end
-      if (e1_status == EnqSaturated && stat_count_sat_q != StatMax) begin
+      if (e1_status == rocc_flow_table_pkg::EnqSaturated && stat_count_sat_q != StatMax) begin
         stat_count_sat_q <= stat_count_sat_q + StatWidth'(1);
       end
-      if (e1_status == DeqMiss && stat_deq_miss_q != StatMax) begin
+      if (e1_status == rocc_flow_table_pkg::DeqMiss && stat_deq_miss_q != StatMax) begin
         stat_deq_miss_q <= stat_deq_miss_q + StatWidth'(1);
       end
     end

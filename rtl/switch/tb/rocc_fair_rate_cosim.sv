@@ -22,7 +22,7 @@ module rocc_fair_rate_cosim #(
   parameter int unsigned AbIntWidth  = 4,
   parameter int unsigned AbFracWidth = 8,
   parameter int unsigned PeriodWidth = 24,
-  parameter int unsigned RoundMode   = 0,
+  parameter int unsigned RoundMode   = rocc_fair_rate_pkg::RoundFloor,
   parameter int unsigned OutDepth    = 3,
   parameter int unsigned StatWidth   = 16,
   parameter int unsigned SilenceLimit = 256,
@@ -55,9 +55,9 @@ module rocc_fair_rate_cosim #(
   input  logic                   out_ready_i,
   output logic [PortWidth-1:0]   out_port_o,
   output logic [FWidth-1:0]      out_f_o,
-  output logic [1:0]             out_branch_o,
-  output logic [1:0]             out_clamp_o,
-  output logic [2:0]             out_ratio_log2_o,
+  output logic [rocc_fair_rate_pkg::BranchWidth-1:0] out_branch_o,
+  output logic [rocc_fair_rate_pkg::ClampWidth-1:0]  out_clamp_o,
+  output logic [rocc_fair_rate_pkg::RatioWidth-1:0]  out_ratio_log2_o,
   output logic [StatWidth-1:0]   stat_late_ticks_o,
   output logic [StatWidth-1:0]   stat_merged_ticks_o
 );

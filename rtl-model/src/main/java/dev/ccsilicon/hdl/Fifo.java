@@ -10,7 +10,10 @@ import dev.ccsilicon.hdl.bits.Bits;
  * <p>
  * Cost: storage {@code depth * width} bits (flops, or SRAM if built with {@link Kind#SRAM}) plus
  * control flops: read and write pointers of {@code ceil(log2(depth))} bits each and an occupancy
- * counter of {@code bitsToHold(depth)} bits.
+ * counter of {@code bitsToHold(depth)} bits ({@link #costBits}). This is the one FIFO cost formula of
+ * the project: {@link Stream} and {@link RecordFifo} use it too, and it is what the RTL's one FIFO,
+ * {@code rtl/prim/prim_fifo_sync.sv}, holds (storage {@code mem_q}, {@code wr_ptr_q}, {@code rd_ptr_q},
+ * {@code depth_q}; at depth 1 its one-bit pointers are constant and synthesis removes them).
  */
 public final class Fifo extends AbstractMemory
 {
@@ -114,8 +117,23 @@ public final class Fifo extends AbstractMemory
     @Override
     public long flopBits()
     {
-        final long control = 2L * ceilLog2(depth) + bitsToHold(depth);
-        return storage == Kind.FLOPS ? (long)depth * width + control : control;
+        return storage == Kind.FLOPS ? costBits(depth, width) : controlBits(depth);
+    }
+
+    /**
+     * Bits of a registered FIFO of {@code depth} entries of {@code width} bits, as
+     * {@code prim_fifo_sync} holds them: {@code depth * width} storage + two pointers of
+     * {@code ceil(log2(depth))} bits + an occupancy counter of {@code bitsToHold(depth)} bits.
+     */
+    public static long costBits(final int depth, final long width)
+    {
+        return (long)depth * width + controlBits(depth);
+    }
+
+    /** The pointer and occupancy bits of {@link #costBits}, without the storage. */
+    public static long controlBits(final int depth)
+    {
+        return 2L * ceilLog2(depth) + bitsToHold(depth);
     }
 
     @Override

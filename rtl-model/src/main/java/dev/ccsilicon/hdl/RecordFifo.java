@@ -16,7 +16,7 @@ import dev.ccsilicon.hdl.bits.Bits;
  * or pop between clock steps; that counts as part of the next cycle.
  * <p>
  * Cost: {@code depth * sum(widths)} flops plus read and write pointers and an occupancy counter, the
- * kernel FIFO's formula. Traced as {@code <name>_valid}, {@code <name>_ready}.
+ * kernel's one FIFO formula ({@link Fifo#costBits}, the bits of {@code rtl/prim/prim_fifo_sync.sv}). Traced as {@code <name>_valid}, {@code <name>_ready}.
  */
 public final class RecordFifo implements StateElement
 {
@@ -153,6 +153,6 @@ public final class RecordFifo implements StateElement
     @Override
     public long flopBits()
     {
-        return (long)depth * recordWidth + 2L * Fifo.ceilLog2(depth) + Fifo.bitsToHold(depth);
+        return Fifo.costBits(depth, recordWidth);
     }
 }

@@ -5,7 +5,10 @@ import java.util.Arrays;
 /**
  * A synchronous SRAM macro: {@code depth} entries of {@code width} bits (any width; entries wider
  * than 64 bits are stored as several {@code long} words, word 0 holding bits 63..0), costing
- * {@code depth * width} SRAM bits and no flops (the output pipeline belongs to the macro).
+ * {@code depth * width} SRAM bits and no flops (the output pipeline belongs to the macro). Its RTL
+ * twin is {@code rtl/prim/prim_ram_1r1w.sv} (1 read + 1 write dedicated ports, parameters
+ * {@code Latency} and {@code WriteFirst} = {@link ReadDuringWrite#NEW_DATA}), the one RAM of every
+ * block, with the same cost: {@code Depth * Width} SRAM bits, no flops.
  *
  * <h2>Timing</h2>
  * A read issued with {@link #read(int)} in cycle {@code t} delivers its data on the same port in

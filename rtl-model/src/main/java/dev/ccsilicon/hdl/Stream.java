@@ -19,8 +19,9 @@ import dev.ccsilicon.hdl.bits.Bits;
  * At most one push and one pop per cycle. A testbench outside the domain may push or pop between
  * steps; that counts as part of the next cycle, exactly like a component evaluated in it.
  * <p>
- * Cost: {@code depth * (width + 1)} flops (payload and valid bit per slot). Traced as
- * {@code <name>_valid}, {@code <name>_ready} and {@code <name>_data}.
+ * Cost: the kernel's one FIFO formula, {@link Fifo#costBits}: {@code depth * width} storage, read
+ * and write pointers and an occupancy counter, the bits of the RTL's {@code prim_fifo_sync} that
+ * implements it. Traced as {@code <name>_valid}, {@code <name>_ready} and {@code <name>_data}.
  */
 public final class Stream implements StateElement
 {
@@ -135,6 +136,6 @@ public final class Stream implements StateElement
     @Override
     public long flopBits()
     {
-        return (long)depth * (width + 1);
+        return Fifo.costBits(depth, width);
     }
 }

@@ -136,7 +136,7 @@ class PrimitivesTest
         final long expected = received[0] + 1;
         d.step();
         assertEquals(expected, received[0], "nothing lost or reordered across backpressure");
-        assertEquals(2 * 17, s.flopBits());
+        assertEquals(2 * 16 + 2 * 1 + 2, s.flopBits(), "the FIFO formula: storage, two pointers, a counter");
     }
 
     @Test

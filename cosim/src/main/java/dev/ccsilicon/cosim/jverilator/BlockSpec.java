@@ -379,6 +379,7 @@ public final class BlockSpec
         private final List<StreamSpec> streams = new ArrayList<>();
         private String clock = "clk_i";
         private String reset = "rst_ni";
+        private boolean fromHierarchy;
 
         private Builder(final String name, final String top)
         {
@@ -389,6 +390,16 @@ public final class BlockSpec
         public Builder source(final String relativePath)
         {
             sources.add(relativePath);
+            return this;
+        }
+
+        /**
+         * The sources are the top's hierarchy under {@code rtl/} ({@link RtlSources#forTop}):
+         * resolved when the spec is built, after any sources given by {@link #source}.
+         */
+        public Builder sourcesFromHierarchy()
+        {
+            fromHierarchy = true;
             return this;
         }
 
@@ -440,6 +451,17 @@ public final class BlockSpec
 
         public BlockSpec build()
         {
+            if (fromHierarchy)
+            {
+                for (final String s : RtlSources.forTop(sourceRoot != null ? sourceRoot : RepoRoot.find(), top))
+                {
+                    if (!sources.contains(s))
+                    {
+                        sources.add(s);
+                    }
+                }
+                fromHierarchy = false;
+            }
             return new BlockSpec(name, top, sourceRoot, sources, parameters, ports, streams, clock, reset);
         }
     }

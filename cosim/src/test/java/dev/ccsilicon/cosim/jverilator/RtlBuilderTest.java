@@ -87,14 +87,14 @@ class RtlBuilderTest
     void wrongWidthOrMissingPortIsABuildErrorNamingThePort()
     {
         final BlockSpec wide = BlockSpec.builder("stream_fifo", "stream_fifo")
-            .source("rtl/common/stream_fifo.sv").parameter("Width", 8).parameter("Depth", 4)
+            .sourcesFromHierarchy().parameter("Width", 8).parameter("Depth", 4)
             .in("clk_i", 1).in("rst_ni", 1).in("in_valid_i", 1).out("in_ready_o", 1).in("in_data_i", 9)
             .out("out_valid_o", 1).in("out_ready_i", 1).out("out_data_o", 8).out("count_o", 3).build();
         final RtlBuildException e = assertThrows(RtlBuildException.class, () -> RtlBuilder.build(wide, false));
         assertTrue(e.getMessage().contains("'in_data_i'") && e.getMessage().contains("9 bits"), e.getMessage());
 
         final BlockSpec missing = BlockSpec.builder("stream_fifo", "stream_fifo")
-            .source("rtl/common/stream_fifo.sv").parameter("Width", 8).parameter("Depth", 4)
+            .sourcesFromHierarchy().parameter("Width", 8).parameter("Depth", 4)
             .in("clk_i", 1).in("rst_ni", 1).in("in_valid_i", 1).out("in_ready_o", 1).in("in_data_i", 8)
             .out("out_valid_o", 1).in("out_ready_i", 1).out("out_data_o", 8).out("count_o", 3).out("level_o", 3).build();
         final RtlBuildException m = assertThrows(RtlBuildException.class, () -> RtlBuilder.build(missing, false));

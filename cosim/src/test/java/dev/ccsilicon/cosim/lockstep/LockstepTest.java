@@ -71,8 +71,8 @@ class LockstepTest
     {
         // The read pointer wraps one entry early: words come out of order once the FIFO wraps.
         final StreamFifoAdapter adapter = new StreamFifoAdapter();
-        final BlockSpec mutant = RtlMutant.of(adapter.spec(), "rtl/common/stream_fifo.sv",
-            "rd_ptr_q <= (rd_ptr_q == PtrWidth'(Depth - 1))", "rd_ptr_q <= (rd_ptr_q == PtrWidth'(Depth - 2))");
+        final BlockSpec mutant = RtlMutant.of(adapter.spec(), "rtl/prim/prim_fifo_sync.sv",
+            "rd_ptr_q <= (rd_ptr_q == LastPtr)", "rd_ptr_q <= (rd_ptr_q == PtrW'(Depth - 2))");
         final CosimResult r = LockstepEngine.run(adapter, mutant, CosimOptions.of(20_000, 7));
         assertFalse(r.passed());
         assertTrue(r.mismatches() > 0);

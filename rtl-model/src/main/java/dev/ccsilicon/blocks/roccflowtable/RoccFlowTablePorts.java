@@ -16,12 +16,6 @@ import java.util.List;
 public final class RoccFlowTablePorts
 {
     public static final String TOP = "rocc_flow_table";
-    public static final String[] SOURCES = {
-        "rtl/switch/rocc_flow_table_fifo.sv",
-        "rtl/switch/rocc_flow_table_ram.sv",
-        "rtl/switch/rocc_flow_table_hash.sv",
-        "rtl/switch/rocc_flow_table.sv",
-    };
 
     // Record fields of the event stream (ev_*_i).
     public static final int EV_DEQ = 0;

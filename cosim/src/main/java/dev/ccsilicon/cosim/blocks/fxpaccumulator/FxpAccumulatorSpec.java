@@ -19,7 +19,7 @@ public final class FxpAccumulatorSpec
     public static BlockSpec spec()
     {
         return BlockSpec.builder(NAME, "fxp_accumulator")
-            .source("rtl/common/fxp_accumulator.sv")
+            .sourcesFromHierarchy()
             .parameter("InWidth", IN_WIDTH)
             .parameter("GainWidth", GAIN_WIDTH)
             .parameter("GainFrac", GAIN_FRAC)

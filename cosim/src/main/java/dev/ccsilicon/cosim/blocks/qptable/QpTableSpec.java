@@ -36,10 +36,7 @@ public final class QpTableSpec
     {
         final QpTableConfig config = config(numQps, sramLatency, outDepth, statWidth);
         final BlockSpec.Builder b = BlockSpec.builder(NAME, "qp_table")
-            .source("rtl/nic/qp_table_sram.sv")
-            .source("rtl/nic/qp_table_update_generic.sv")
-            .source("rtl/nic/qp_table_core.sv")
-            .source("rtl/nic/qp_table.sv")
+            .sourcesFromHierarchy()
             .parameter("NumQps", numQps)
             .parameter("SramLatency", sramLatency)
             .parameter("OutDepth", outDepth)

@@ -43,9 +43,7 @@ public final class RoccFairRateCosimSpec
     public static BlockSpec spec(final RoccFairRateConfig p)
     {
         final BlockSpec.Builder b = BlockSpec.builder(NAME, TOP)
-            .source("rtl/switch/rocc_fair_rate_calc.sv")
-            .source("rtl/switch/rocc_fair_rate.sv")
-            .source("rtl/switch/tb/rocc_fair_rate_cosim.sv")
+            .sourcesFromHierarchy()
             .parameter("NumPorts", p.ports())
             .parameter("QBytesWidth", p.qBytesWidth())
             .parameter("QuantBytes", p.quantBytes())
@@ -96,7 +94,7 @@ public final class RoccFairRateCosimSpec
     }
 
     /** The RTL's RoundMode encoding. */
-    static int roundMode(final Rounding rounding)
+    public static int roundMode(final Rounding rounding)
     {
         return switch (rounding)
         {

@@ -31,10 +31,7 @@ public final class RoccFlowTableSpec
     public static BlockSpec spec(final RoccFlowTableConfig c)
     {
         final BlockSpec.Builder b = BlockSpec.builder(NAME, RoccFlowTablePorts.TOP);
-        for (final String s : RoccFlowTablePorts.SOURCES)
-        {
-            b.source(s);
-        }
+        b.sourcesFromHierarchy();
         for (final String[] p : RoccFlowTablePorts.parameters(c))
         {
             b.parameter(p[0], p[1]);

@@ -22,7 +22,7 @@ public final class StreamFifoSpec
     public static BlockSpec spec(final int width, final int depth)
     {
         return BlockSpec.builder(NAME, "stream_fifo")
-            .source("rtl/common/stream_fifo.sv")
+            .sourcesFromHierarchy()
             .parameter("Width", width)
             .parameter("Depth", depth)
             .in("clk_i", 1)

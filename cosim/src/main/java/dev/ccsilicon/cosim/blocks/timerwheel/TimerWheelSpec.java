@@ -31,10 +31,7 @@ public final class TimerWheelSpec
     public static BlockSpec spec(final TimerWheelConfig config)
     {
         final BlockSpec.Builder b = BlockSpec.builder(NAME, "timer_wheel")
-            .source("rtl/nic/timer_wheel_ram.sv")
-            .source("rtl/nic/timer_wheel_fifo.sv")
-            .source("rtl/nic/timer_wheel_bank.sv")
-            .source("rtl/nic/timer_wheel.sv");
+            .sourcesFromHierarchy();
         for (final TimerWheelPorts.Parameter p : TimerWheelPorts.parameters(config))
         {
             b.parameter(p.name(), p.value());

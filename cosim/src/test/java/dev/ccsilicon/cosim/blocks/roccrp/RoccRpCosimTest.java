@@ -68,7 +68,8 @@ class RoccRpCosimTest
             // Stale check lost: a CNP accepted between probe and confirmation no longer cancels the doubling.
             Arguments.of("rtl/nic/rocc_rp_update.sv", "(gen != probe_gen)", "1'b0"),
             // Wheel answer misread: a probe that found the timer re-armed counts as a valid expiry.
-            Arguments.of("rtl/nic/rocc_rp.sv", "wrsp_code == 3'd0, meta_gen", "wrsp_code != 3'd4, meta_gen"));
+            Arguments.of("rtl/nic/rocc_rp.sv", "wrsp_code == timer_wheel_pkg::RspArmed, meta_gen",
+                "wrsp_code != timer_wheel_pkg::RspRejected, meta_gen"));
     }
 
     @ParameterizedTest(name = "{0}: {1} -> {2}")

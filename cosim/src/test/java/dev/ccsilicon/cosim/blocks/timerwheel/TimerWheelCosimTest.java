@@ -80,7 +80,7 @@ class TimerWheelCosimTest
     @Test
     void mutantPopChainCreditIsCaught()
     {
-        // Chain pops with the expiry FIFO one entry fuller: a push into a full FIFO overwrites data.
+        // Chain pops with the expiry FIFO one entry fuller: a push into a full FIFO is lost.
         final TimerWheelAdapter adapter = new TimerWheelAdapter();
         final BlockSpec mutant = RtlMutant.of(adapter.spec(), "rtl/nic/timer_wheel_bank.sv",
             "(exp_count <= ExpCntW'(ExpDepth - 2))", "(exp_count <= ExpCntW'(ExpDepth - 1))");

@@ -1,0 +1,221 @@
+package dev.ccsilicon.cosim.jverilator;
+
+import dev.ccsilicon.blocks.qptable.ContextLayout;
+import dev.ccsilicon.blocks.qptable.RoccRpContext;
+import dev.ccsilicon.blocks.roccfairrate.RoccFairRateAlgorithm;
+import dev.ccsilicon.blocks.roccflowtable.FlowTableStatus;
+import dev.ccsilicon.blocks.roccflowtable.RoccFlowTableConfig;
+import dev.ccsilicon.blocks.roccrp.RoccRpUpdate;
+import dev.ccsilicon.blocks.timerwheel.TimerWheel;
+import dev.ccsilicon.blocks.timerwheel.TimerWheelConfig;
+import dev.ccsilicon.cosim.blocks.roccfairrate.RoccFairRateCosimSpec;
+import dev.ccsilicon.hdl.fixed.Rounding;
+import org.junit.jupiter.api.Test;
+
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+/**
+ * The RTL packages ({@code rtl/**}/{@code <block>_pkg.sv}, SPEC §9) state the same codes, widths and
+ * layouts as the Java declarations they mirror: every enum item and localparam is compared with its
+ * Java constant, every Java code of a group has its enum item, and struct layouts are compared field
+ * by field (name, LSB, width). A value that drifts on either side fails here, not as a cosim
+ * mismatch (or not at all, for a code no stimulus reaches).
+ */
+class RtlPackagesTest
+{
+    @Test
+    void timerWheelPackageIsTheJavaDeclaration()
+    {
+        assertEquals(List.of(), timerWheelDrift(SvPackage.load("timer_wheel_pkg")));
+    }
+
+    @Test
+    void roccRpPackageIsTheJavaDeclaration()
+    {
+        assertEquals(List.of(), roccRpDrift(SvPackage.load("rocc_rp_pkg")));
+    }
+
+    @Test
+    void roccFlowTablePackageIsTheJavaDeclaration()
+    {
+        final SvPackage p = SvPackage.load("rocc_flow_table_pkg");
+        final List<String> drift = new ArrayList<>();
+        drift.addAll(compareCodes(p, "status_e", "", FlowTableStatus.class, ""));
+        check(drift, "KeyWidth", RoccFlowTableConfig.KEY_WIDTH, p.constant("KeyWidth"));
+        check(drift, "status_e width", p.constant("StatusWidth"), p.enumWidth("status_e"));
+        assertEquals(List.of(), drift);
+    }
+
+    @Test
+    void roccFairRatePackageIsTheJavaDeclaration()
+    {
+        final SvPackage p = SvPackage.load("rocc_fair_rate_pkg");
+        final List<String> drift = new ArrayList<>();
+        drift.addAll(compareCodes(p, "branch_e", "Branch", RoccFairRateAlgorithm.class, "BRANCH_"));
+        check(drift, "branch_e width", p.constant("BranchWidth"), p.enumWidth("branch_e"));
+        check(drift, "CLAMP_MAX", RoccFairRateAlgorithm.CLAMP_MAX, 1L << p.constant("ClampMaxBit"));
+        check(drift, "CLAMP_MIN", RoccFairRateAlgorithm.CLAMP_MIN, 1L << p.constant("ClampMinBit"));
+        check(drift, "ClampWidth", 2, p.constant("ClampWidth"));
+        check(drift, "RoundFloor", RoccFairRateCosimSpec.roundMode(Rounding.FLOOR), p.constant("RoundFloor"));
+        check(drift, "RoundTrunc", RoccFairRateCosimSpec.roundMode(Rounding.TRUNCATE), p.constant("RoundTrunc"));
+        check(drift, "RoundHalfUp", RoccFairRateCosimSpec.roundMode(Rounding.HALF_UP), p.constant("RoundHalfUp"));
+        assertEquals(List.of(), drift);
+    }
+
+    /** The check is sensitive: a package with one code or one field width changed is reported. */
+    @Test
+    void aDriftedValueIsReported() throws Exception
+    {
+        final String wheel = Files.readString(RepoRoot.find().resolve("rtl/nic/timer_wheel_pkg.sv"));
+        final String wheelDrifted = wheel.replace("RspRejected      = 3'd4", "RspRejected      = 3'd5");
+        assertFalse(wheel.equals(wheelDrifted), "the mutation applies");
+        assertEquals(List.of("RspRejected: Java 4, RTL 5"), timerWheelDrift(SvPackage.parse("timer_wheel_pkg", wheelDrifted)));
+
+        final String rp = Files.readString(RepoRoot.find().resolve("rtl/nic/rocc_rp_pkg.sv"));
+        final String rpDrifted = rp.replace("localparam int unsigned TimerGenWidth = 4;", "localparam int unsigned TimerGenWidth = 5;");
+        assertFalse(rp.equals(rpDrifted), "the mutation applies");
+        assertFalse(roccRpDrift(SvPackage.parse("rocc_rp_pkg", rpDrifted)).isEmpty());
+
+        final String rpNoCode = rp.replace("    ResStaleGen     = 4'd11,  // confirm: a CNP was accepted since the probe\n", "");
+        assertFalse(rp.equals(rpNoCode), "the mutation applies");
+        assertEquals(List.of("ResStaleGen: Java 11, RTL missing"), roccRpDrift(SvPackage.parse("rocc_rp_pkg", rpNoCode)));
+    }
+
+    private static List<String> timerWheelDrift(final SvPackage p)
+    {
+        final List<String> drift = new ArrayList<>(compareCodes(p, "rsp_code_e", "Rsp", TimerWheel.class, "RSP_"));
+        check(drift, "rsp_code_e width", p.constant("RspCodeWidth"), p.enumWidth("rsp_code_e"));
+        check(drift, "HistBuckets", TimerWheelConfig.HIST_BUCKETS, p.constant("HistBuckets"));
+        return drift;
+    }
+
+    private static List<String> roccRpDrift(final SvPackage p)
+    {
+        final List<String> drift = new ArrayList<>();
+        drift.addAll(compareCodes(p, "op_e", "Op", RoccRpUpdate.class, "OP_"));
+        drift.addAll(compareCodes(p, "res_e", "Res", RoccRpUpdate.class, "RES_"));
+        check(drift, "op_e width", p.constant("OpWidth"), p.enumWidth("op_e"));
+        check(drift, "res_e width", p.constant("ResultWidth"), p.enumWidth("res_e"));
+        check(drift, "RateWidth", RoccRpContext.RATE_WIDTH, p.constant("RateWidth"));
+        check(drift, "CpWidth", RoccRpContext.CP_WIDTH, p.constant("CpWidth"));
+        check(drift, "TimerGenWidth", RoccRpContext.TIMER_GEN_WIDTH, p.constant("TimerGenWidth"));
+
+        // ctx_t is RoccRpContext.LAYOUT, field by field.
+        final List<String> java = new ArrayList<>();
+        for (final ContextLayout.Field f : RoccRpContext.LAYOUT.fields())
+        {
+            java.add(f.name() + " [" + f.lsb() + " +: " + f.width() + "]");
+        }
+        final List<String> rtl = new ArrayList<>();
+        for (final SvPackage.Field f : p.structFields("ctx_t"))
+        {
+            rtl.add(f.name() + " [" + f.lsb() + " +: " + f.width() + "]");
+        }
+        check(drift, "ctx_t", java, rtl);
+        check(drift, "CtxWidth", RoccRpContext.LAYOUT.bits(), p.constant("CtxWidth"));
+        check(drift, "ctx_t width", RoccRpContext.LAYOUT.bits(), p.structWidth("ctx_t"));
+
+        // Operands: the bits RoccRpUpdate's encoders set are the struct fields'.
+        check(drift, "OperandWidth", RoccRpUpdate.OPERAND_WIDTH, p.constant("OperandWidth"));
+        check(drift, "cnp_operand_t width", RoccRpUpdate.OPERAND_WIDTH, p.structWidth("cnp_operand_t"));
+        check(drift, "confirm_operand_t width", RoccRpUpdate.OPERAND_WIDTH, p.structWidth("confirm_operand_t"));
+        final Map<String, SvPackage.Field> cnp = byName(p.structFields("cnp_operand_t"));
+        final Map<String, SvPackage.Field> conf = byName(p.structFields("confirm_operand_t"));
+        check(drift, "cnp_operand_t.rate", RoccRpUpdate.cnpOperand(RoccRpUpdate.RATE_MASK, 0), mask(cnp.get("rate")));
+        check(drift, "cnp_operand_t.cp", RoccRpUpdate.cnpOperand(0, 0xFFFF_FFFFL), mask(cnp.get("cp")));
+        check(drift, "confirm_operand_t.ok", RoccRpUpdate.confirmOperand(true, 0), mask(conf.get("ok")));
+        check(drift, "confirm_operand_t.gen", RoccRpUpdate.confirmOperand(false, -1), mask(conf.get("gen")));
+        return drift;
+    }
+
+    /**
+     * Every {@code public static final int} of {@code javaClass} named {@code javaPrefix...} against
+     * the items of enum {@code type}: {@code RES_ACCEPT_SAME_CP} is {@code ResAcceptSameCp}.
+     */
+    private static List<String> compareCodes(
+        final SvPackage p, final String type, final String svPrefix, final Class<?> javaClass, final String javaPrefix)
+    {
+        final Map<String, Long> java = new LinkedHashMap<>();
+        for (final Field f : javaClass.getFields())
+        {
+            final int m = f.getModifiers();
+            if (Modifier.isStatic(m) && Modifier.isFinal(m) && f.getType() == int.class && f.getName().startsWith(javaPrefix))
+            {
+                try
+                {
+                    java.put(svPrefix + camel(f.getName().substring(javaPrefix.length())), (long)f.getInt(null));
+                }
+                catch (final IllegalAccessException e)
+                {
+                    throw new AssertionError(e);
+                }
+            }
+        }
+        final Map<String, Long> rtl = p.enumItems(type);
+        final List<String> drift = new ArrayList<>();
+        if (java.isEmpty())
+        {
+            drift.add(javaClass.getSimpleName() + " has no " + javaPrefix + "* constants");
+        }
+        for (final Map.Entry<String, Long> e : java.entrySet())
+        {
+            final Long v = rtl.get(e.getKey());
+            if (!e.getValue().equals(v))
+            {
+                drift.add(e.getKey() + ": Java " + e.getValue() + ", RTL " + (v == null ? "missing" : v));
+            }
+        }
+        for (final String item : rtl.keySet())
+        {
+            if (!java.containsKey(item))
+            {
+                drift.add(item + ": RTL " + rtl.get(item) + ", Java missing");
+            }
+        }
+        return drift;
+    }
+
+    private static String camel(final String upperSnake)
+    {
+        final StringBuilder sb = new StringBuilder();
+        for (final String w : upperSnake.split("_"))
+        {
+            if (!w.isEmpty())
+            {
+                sb.append(w.charAt(0)).append(w.substring(1).toLowerCase());
+            }
+        }
+        return sb.toString();
+    }
+
+    private static Map<String, SvPackage.Field> byName(final List<SvPackage.Field> fields)
+    {
+        final Map<String, SvPackage.Field> m = new LinkedHashMap<>();
+        fields.forEach(f -> m.put(f.name(), f));
+        return m;
+    }
+
+    private static long mask(final SvPackage.Field f)
+    {
+        return f == null ? -1 : ((1L << f.width()) - 1) << f.lsb();
+    }
+
+    private static void check(final List<String> drift, final String what, final Object java, final Object rtl)
+    {
+        final Object j = java instanceof Integer i ? Long.valueOf(i) : java;
+        final Object r = rtl instanceof Integer i ? Long.valueOf(i) : rtl;
+        if (!j.equals(r))
+        {
+            drift.add(what + ": Java " + j + ", RTL " + r);
+        }
+    }
+}
