@@ -21,7 +21,7 @@ import java.util.List;
  *
  * <p>Every record ends with the running hash of the status pins (every output that is not an
  * output stream's data: see {@code HarnessAbi.statusPins}). For a cycle-exact adapter (tolerance 0)
- * it is compared at every record whose data and cycle agree, and at the end of the run: the first
+ * it is compared at every record, and at the end of the run: the first
  * difference is a {@link StatusDivergence}, bounded by the last record whose hash agreed, which the
  * engine localises to a pin and a cycle by a re-run. It does not count as a transaction mismatch
  * (once the hashes differ every later record's hash differs too; there is one divergence to report).
@@ -251,7 +251,9 @@ final class Scoreboard
         {
             mismatches++;
         }
-        else if (hashCompared && statusDivergence == null)
+        // The status pins are compared whatever the record's data: a wrong ready or valid usually
+        // shows in a status pin before it shows in the data, and names the pin that went wrong.
+        if (hashCompared && statusDivergence == null)
         {
             final long hashOffset = 8L * (recordWords[o] - 1);
             final long rtlHash = r.get(ValueLayout.JAVA_LONG, rOff + hashOffset);
