@@ -146,4 +146,20 @@ class LockstepFailureTest
             assertNotEquals(m.expected(), m.actual());
         }
     }
+
+    @Test
+    void wavesOfAStatusMismatchAreCentredOnItsCycle(@org.junit.jupiter.api.io.TempDir final java.nio.file.Path dir)
+        throws java.io.IOException
+    {
+        final CosimResult r = LockstepEngine.run(new WrongCountAdapter(new StreamFifoAdapter(), 12_345),
+            CosimOptions.of(20_000, 9).withWaves(dir));
+        assertEquals("count_o", r.statusMismatch().field());
+        assertEquals(2, r.waveforms().size());
+        for (final java.nio.file.Path w : r.waveforms())
+        {
+            final String vcd = java.nio.file.Files.readString(w);
+            assertTrue(vcd.contains("#123450\n") && vcd.contains("count_o"), w::toString);
+            assertFalse(vcd.contains("#100000\n"), "only a window around the mismatch is traced");
+        }
+    }
 }
