@@ -26,6 +26,7 @@ final class JUnitXml
         prop(sb, "seed", String.valueOf(r.seed()));
         prop(sb, "transactions", String.valueOf(r.inputTransactions()));
         prop(sb, "mismatches", String.valueOf(r.mismatches()));
+        prop(sb, "statusMismatch", r.statusMismatch() == null ? "none" : r.statusMismatch().describe());
         prop(sb, "timingErrorMin", String.valueOf(r.timingMin()));
         prop(sb, "timingErrorMax", String.valueOf(r.timingMax()));
         prop(sb, "timingErrorMean", String.format(Locale.ROOT, "%.4f", r.timingMean()));
@@ -36,6 +37,7 @@ final class JUnitXml
         if (!r.passed())
         {
             final String summary = r.firstMismatch() != null ? r.firstMismatch().describe()
+                : r.statusMismatch() != null ? r.statusMismatch().describe()
                 : r.failure() != null ? r.failure() : "coverage holes: " + String.join(", ", r.unhitBins());
             sb.append("    <failure message=\"").append(esc(summary)).append("\">")
                 .append(esc(String.join("\n", r.report()))).append("</failure>\n");

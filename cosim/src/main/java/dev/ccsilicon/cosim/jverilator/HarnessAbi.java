@@ -1,5 +1,12 @@
 package dev.ccsilicon.cosim.jverilator;
 
+import dev.ccsilicon.hdl.PortSpec;
+import dev.ccsilicon.hdl.StreamSpec;
+
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
 /**
  * The contract between the generated C++ harness and Java: status codes and the layout of the
  * control block of a stream batch ({@code int64_t} words). Both the native loop and
@@ -9,7 +16,7 @@ package dev.ccsilicon.cosim.jverilator;
 public final class HarnessAbi
 {
     /** Bump on any change to the generated code or to this layout: it is part of every cache key. */
-    public static final int VERSION = 3;
+    public static final int VERSION = 4;
 
     /** Picoseconds-free time base of both waveforms: one cycle is 10 time units (1 ns each). */
     public static final int VCD_TICKS_PER_CYCLE = 10;
@@ -33,6 +40,11 @@ public final class HarnessAbi
     public static final int CTRL_QUIET = 4;
     /** Out: cycles run by this call. */
     public static final int CTRL_CYCLES_RUN = 5;
+    /**
+     * State: the running hash of the status pins (see {@link #statusPins}) over every cycle since
+     * reset; each output record ends with its value in the record's cycle. Starts at {@link #HASH_SEED}.
+     */
+    public static final int CTRL_STATUS_HASH = 6;
     public static final int CTRL_HEADER_WORDS = 8;
     public static final int CTRL_STREAM_WORDS = 8;
 
@@ -56,8 +68,79 @@ public final class HarnessAbi
     /** Out stream: handshakes since reset. */
     public static final int OUT_TOTAL = 3;
 
+    /** Initial value of the status hash (the FNV-1a offset basis: any non-zero constant would do). */
+    public static final long HASH_SEED = 0xCBF29CE484222325L;
+    /** Odd multiplier of the status hash (2^64 / golden ratio). */
+    public static final long HASH_MULTIPLIER = 0x9E3779B97F4A7C15L;
+
     private HarnessAbi()
     {
+    }
+
+    /**
+     * One step of the status hash: {@code (h ^ word) * K}, then the high half folded into the low.
+     * Both steps are bijections of {@code h} for a fixed word, so once the two sides' hashes differ
+     * they stay different unless a later difference cancels it exactly (a 2^-64 event), and the
+     * fold carries a difference in a word's high bits down into the bits the next multiply spreads.
+     * The generated C ({@code jvMix}) is the same expression on {@code uint64_t}.
+     */
+    public static long mix(final long h, final long word)
+    {
+        final long x = (h ^ word) * HASH_MULTIPLIER;
+        return x ^ (x >>> 32);
+    }
+
+    /**
+     * The output pins (indices into {@link BlockSpec#outputs()}) that the status hash covers, in
+     * declaration order: every output except the data pins of output streams, i.e. status and
+     * statistics outputs, input streams' ready and output streams' valid. Output-stream data is
+     * compared in the records, at its handshakes.
+     */
+    public static int[] statusPins(final BlockSpec spec)
+    {
+        final Set<String> data = new HashSet<>();
+        for (final StreamSpec s : spec.outStreams())
+        {
+            data.addAll(s.dataPorts());
+        }
+        final List<PortSpec> outs = spec.outputs();
+        int n = 0;
+        final int[] pins = new int[outs.size()];
+        for (int p = 0; p < outs.size(); p++)
+        {
+            if (!data.contains(outs.get(p).name()))
+            {
+                pins[n++] = p;
+            }
+        }
+        return java.util.Arrays.copyOf(pins, n);
+    }
+
+    /** The output vector word indices of the status pins, pin by pin, least significant word first. */
+    public static int[] statusWords(final BlockSpec spec)
+    {
+        int n = 0;
+        final int[] pins = statusPins(spec);
+        for (final int p : pins)
+        {
+            n += spec.outputs().get(p).words();
+        }
+        final int[] words = new int[n];
+        int k = 0;
+        for (final int p : pins)
+        {
+            for (int w = 0; w < spec.outputs().get(p).words(); w++)
+            {
+                words[k++] = spec.outputOffset(p) + w;
+            }
+        }
+        return words;
+    }
+
+    /** Words of an output record of a stream with {@code dataWords} data words: cycle, data, status hash. */
+    public static int outRecordWords(final int dataWords)
+    {
+        return 2 + dataWords;
     }
 
     public static int inBase(final int inStream)

@@ -102,6 +102,9 @@ public final class HarnessGenerator
             c.append("}\n");
         }
         c.append("const uint64_t JV_ZERO[").append(Math.max(1, maxWords(spec))).append("] = {0};\n");
+        // The status hash step, HarnessAbi.mix: the same expression as the Java driver's.
+        c.append("inline uint64_t jvMix(uint64_t h, uint64_t w) { const uint64_t x = (h ^ w) * 0x")
+            .append(Long.toHexString(HarnessAbi.HASH_MULTIPLIER)).append("ull; return x ^ (x >> 32); }\n");
         c.append("}\n\nextern \"C\" {\n");
 
         c.append("const char* jv_describe() { return \"").append(spec.descriptor()).append("\"; }\n");
@@ -248,6 +251,7 @@ public final class HarnessGenerator
             .append("* t = h->top;\n    try {\n")
             .append("        const int64_t budget = c[1];\n        const int64_t quietNeeded = c[2];\n")
             .append("        int64_t quiet = c[4];\n        int64_t run = 0;\n        int status = 0;\n")
+            .append("        uint64_t hsh = (uint64_t)c[").append(HarnessAbi.CTRL_STATUS_HASH).append("];\n")
             .append("        for (;;) {\n")
             .append("            if (run >= budget) { status = ").append(HarnessAbi.STATUS_BUDGET).append("; break; }\n")
             .append("            bool need = false;\n            bool allDone = true;\n");
@@ -292,6 +296,24 @@ public final class HarnessGenerator
             c.append("            t->").append(s.readyPort()).append(" = rd").append(o).append(";\n");
         }
         c.append("            jvLow(h);\n            bool active = false;\n            bool full = false;\n");
+        // Every status pin (HarnessAbi.statusPins), word by word in declaration order, into the running hash.
+        for (final int pin : HarnessAbi.statusPins(spec))
+        {
+            final PortSpec p = spec.outputs().get(pin);
+            if (p.words() == 1)
+            {
+                c.append("            hsh = jvMix(hsh, (uint64_t)t->").append(p.name()).append(");\n");
+            }
+            else
+            {
+                c.append("            { uint64_t w[").append(p.words()).append("]; jvGetOut").append(pin).append("(t, w);");
+                for (int k = 0; k < p.words(); k++)
+                {
+                    c.append(" hsh = jvMix(hsh, w[").append(k).append("]);");
+                }
+                c.append(" }\n");
+            }
+        }
         for (int i = 0; i < nIn; i++)
         {
             final StreamSpec s = inStreams.get(i);
@@ -303,7 +325,7 @@ public final class HarnessGenerator
         {
             final StreamSpec s = outStreams.get(o);
             final int base = HarnessAbi.outBase(nIn, o);
-            final int rec = 1 + spec.dataWords(s);
+            final int rec = HarnessAbi.outRecordWords(spec.dataWords(s));
             c.append("            if (t->").append(s.validPort()).append(") { active = true; if (rd").append(o)
                 .append(") { int64_t* s = c + ").append(base).append("; uint64_t* r = b[").append(nIn + o)
                 .append("] + s[0] * ").append(rec).append("; r[0] = (uint64_t)h->cycle;\n");
@@ -314,13 +336,15 @@ public final class HarnessGenerator
                 c.append("              jvGetOut").append(pin).append("(t, r + ").append(off).append(");\n");
                 off += spec.port(d).words();
             }
+            c.append("              r[").append(rec - 1).append("] = hsh;\n");
             c.append("              s[0]++; s[3]++; if (s[0] >= s[1]) full = true; } }\n");
         }
         c.append("            quiet = active ? 0 : quiet + 1;\n")
             .append("            jvHigh(h);\n            run++;\n")
             .append("            if (full) { status = ").append(HarnessAbi.STATUS_OUT_FULL).append("; break; }\n")
             .append("        }\n")
-            .append("        c[4] = quiet; c[0] = h->cycle; c[3] = status; c[5] = run;\n        return status;\n")
+            .append("        c[4] = quiet; c[0] = h->cycle; c[3] = status; c[5] = run; c[")
+            .append(HarnessAbi.CTRL_STATUS_HASH).append("] = (int64_t)hsh;\n        return status;\n")
             .append("    } catch (JvStop& e) { h->dead = true; h->err = e.msg; c[0] = h->cycle; return -1; }\n}\n");
     }
 

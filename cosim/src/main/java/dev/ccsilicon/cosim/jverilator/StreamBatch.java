@@ -12,7 +12,7 @@ import static dev.ccsilicon.cosim.jverilator.HarnessAbi.*;
 /**
  * The off-heap memory of transaction-level batch stepping: a control block (see {@link HarnessAbi}),
  * per input stream a buffer of transactions {@code [gap, data words...]}, per output stream a
- * buffer of handshake records {@code [cycle, data words...]} and a ready pattern (bit {@code c &
+ * buffer of handshake records {@code [cycle, data words..., status hash]} and a ready pattern (bit {@code c &
  * mask} is the stream's ready in cycle {@code c}), and the pointer table the native call takes.
  *
  * <p>Both drivers of a co-simulation (the native loop for the RTL, {@code JavaStreamDriver} for
@@ -58,6 +58,7 @@ public final class StreamBatch implements AutoCloseable
         inRecordWords = new int[nIn];
         outRecordWords = new int[nOut];
         table = arena.allocate(ValueLayout.ADDRESS, Math.max(1, nIn + 2L * nOut));
+        ctrl.setAtIndex(ValueLayout.JAVA_LONG, CTRL_STATUS_HASH, HASH_SEED);
         for (int i = 0; i < nIn; i++)
         {
             inRecordWords[i] = 1 + spec.dataWords(ins.get(i));
@@ -67,7 +68,7 @@ public final class StreamBatch implements AutoCloseable
         }
         for (int o = 0; o < nOut; o++)
         {
-            outRecordWords[o] = 1 + spec.dataWords(outs.get(o));
+            outRecordWords[o] = HarnessAbi.outRecordWords(spec.dataWords(outs.get(o)));
             out[o] = arena.allocate(8L * outRecordWords[o] * outCapacity, 64);
             pattern[o] = arena.allocate(patternBits / 8, 64);
             table.setAtIndex(ValueLayout.ADDRESS, nIn + o, out[o]);
@@ -261,6 +262,12 @@ public final class StreamBatch implements AutoCloseable
     public long outWord(final int stream, final int record, final int word)
     {
         return out[stream].getAtIndex(ValueLayout.JAVA_LONG, (long)record * outRecordWords[stream] + 1 + word);
+    }
+
+    /** The status hash a record carries: the running hash of the status pins up to and including its cycle. */
+    public long outHash(final int stream, final int record)
+    {
+        return out[stream].getAtIndex(ValueLayout.JAVA_LONG, (long)(record + 1) * outRecordWords[stream] - 1);
     }
 
     public boolean allFinalAndDrained()

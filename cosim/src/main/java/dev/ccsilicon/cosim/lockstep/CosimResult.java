@@ -5,7 +5,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-/** The outcome of co-simulating one block. */
+/**
+ * The outcome of co-simulating one block. {@code mismatches} and {@code firstMismatch} are about
+ * output transactions; {@code statusMismatch} is the first status pin (an output in no stream's
+ * data) that differed in some cycle, localised to the pin and the cycle where possible, or null.
+ */
 public record CosimResult(
     String block,
     long seed,
@@ -14,6 +18,7 @@ public record CosimResult(
     long outputTransactions,
     long mismatches,
     Mismatch firstMismatch,
+    Mismatch statusMismatch,
     long timingMin,
     long timingMax,
     double timingMean,
@@ -28,7 +33,7 @@ public record CosimResult(
     /** Values and timing agree, nothing stopped the run and every coverage bin was hit. */
     public boolean passed()
     {
-        return mismatches == 0 && failure == null && unhitBins.isEmpty();
+        return mismatches == 0 && statusMismatch == null && failure == null && unhitBins.isEmpty();
     }
 
     public double rtlCyclesPerSecond()
@@ -39,6 +44,28 @@ public record CosimResult(
     public double modelTransactionsPerSecond()
     {
         return modelNanos == 0 ? 0 : inputTransactions * 1e9 / modelNanos;
+    }
+
+    public CosimResult withStatusMismatch(final Mismatch status)
+    {
+        return new CosimResult(block, seed, requestedTransactions, inputTransactions, outputTransactions, mismatches,
+            firstMismatch, status, timingMin, timingMax, timingMean, rtlCycles, rtlNanos, modelNanos, coverageLines,
+            unhitBins, failure, waveforms);
+    }
+
+    /** The earlier of the first transaction mismatch and the status mismatch (null if neither): where waves look. */
+    public Mismatch earliestMismatch()
+    {
+        if (firstMismatch == null || statusMismatch == null)
+        {
+            return firstMismatch != null ? firstMismatch : statusMismatch;
+        }
+        return cycleOf(statusMismatch) < cycleOf(firstMismatch) ? statusMismatch : firstMismatch;
+    }
+
+    private static long cycleOf(final Mismatch m)
+    {
+        return m.rtlCycle() < 0 ? m.modelCycle() : m.modelCycle() < 0 ? m.rtlCycle() : Math.min(m.rtlCycle(), m.modelCycle());
     }
 
     /** The one-line command that reproduces this run (with waveforms of the first mismatch). */
@@ -70,6 +97,10 @@ public record CosimResult(
         if (firstMismatch != null)
         {
             l.add("  first mismatch   " + firstMismatch.describe() + ", seed " + seed);
+        }
+        if (statusMismatch != null)
+        {
+            l.add("  status mismatch  " + statusMismatch.describe() + ", seed " + seed);
         }
         for (final Path w : waveforms)
         {

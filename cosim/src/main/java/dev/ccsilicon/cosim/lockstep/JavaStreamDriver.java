@@ -22,7 +22,9 @@ import static dev.ccsilicon.cosim.jverilator.HarnessAbi.*;
  * clock low: valid = gap elapsed, data = the transaction's words (zero while not valid), each
  * output stream's ready = bit {@code c & mask} of its pattern; evaluate. (3) Sample: an input
  * handshake (valid and ready) retires the transaction; an output handshake records
- * {@code [c, data...]}; a pending gap counts down. (4) Rising edge; {@code c} advances.
+ * {@code [c, data..., hash]}; a pending gap counts down. (4) Rising edge; {@code c} advances.
+ * Between (2) and (3) the status pins ({@code HarnessAbi.statusPins}, word by word in declaration
+ * order) go into the running status hash ({@code HarnessAbi.mix}), which each record ends with.
  */
 public final class JavaStreamDriver
 {
@@ -39,6 +41,9 @@ public final class JavaStreamDriver
     private final int[] outReady;
     /** Per output stream, the output vector index of each record data word. */
     private final int[][] outDataSrc;
+    /** Output vector word indices of the status pins, in the order the hash takes them. */
+    private final int[] statusWords;
+    private long hash;
     private final MemorySegment[] inSeg;
     private final int[] inRec;
     private final MemorySegment[] outSeg;
@@ -107,6 +112,7 @@ public final class JavaStreamDriver
         outDataSrc = new int[nOut][];
         outSeg = new MemorySegment[nOut];
         outRec = new int[nOut];
+        statusWords = statusWords(spec);
         for (int o = 0; o < nOut; o++)
         {
             final StreamSpec s = outs.get(o);
@@ -195,6 +201,7 @@ public final class JavaStreamDriver
             MemorySegment.copy(b.patternSegment(o), ValueLayout.JAVA_LONG, 0, pattern[o], 0, words);
         }
         final long quiet0 = b.ctrl(CTRL_QUIET);
+        hash = b.ctrl(CTRL_STATUS_HASH);
         final long cycle0 = cycle;
         final int status = nIn == 1 && nOut == 1 ? runOneToOne(budget, quietNeeded, quiet0) : runGeneral(budget, quietNeeded, quiet0);
         for (int i = 0; i < nIn; i++)
@@ -213,6 +220,7 @@ public final class JavaStreamDriver
             outSeg[o] = null;
         }
         b.ctrl(CTRL_QUIET, quietOut);
+        b.ctrl(CTRL_STATUS_HASH, hash);
         b.ctrl(CTRL_CYCLE, cycle);
         b.ctrl(CTRL_STATUS, status);
         b.ctrl(CTRL_CYCLES_RUN, cycle - cycle0);
@@ -242,6 +250,8 @@ public final class JavaStreamDriver
         final long mask = patternMask[0];
         final long[] pat = pattern[0];
         final long cap = outCap[0];
+        final int[] status = statusWords;
+        long h = hash;
         long cur0 = cursor[0];
         long g = gap[0];
         long fire = fired[0];
@@ -250,12 +260,12 @@ public final class JavaStreamDriver
         long quiet = quietIn;
         long c = cycle;
         long run = 0;
-        int status;
+        int st;
         for (;;)
         {
             if (run >= budget)
             {
-                status = STATUS_BUDGET;
+                st = STATUS_BUDGET;
                 break;
             }
             if (g < 0)
@@ -271,12 +281,12 @@ public final class JavaStreamDriver
                 }
                 else if (!last)
                 {
-                    status = STATUS_IN_NEED;
+                    st = STATUS_IN_NEED;
                     break;
                 }
                 else if (quiet >= quietNeeded)
                 {
-                    status = STATUS_DONE;
+                    st = STATUS_DONE;
                     break;
                 }
             }
@@ -290,6 +300,10 @@ public final class JavaStreamDriver
             final long ready = (pat[(int)(bit >>> 6)] >>> (bit & 63)) & 1;
             in[outReadyPin] = ready;
             m.evaluate(in, out);
+            for (int w = 0; w < status.length; w++)
+            {
+                h = mix(h, out[status[w]]);
+            }
             if (obs != null)
             {
                 obs.onCycle(c, in, out);
@@ -322,6 +336,7 @@ public final class JavaStreamDriver
                     {
                         dst.setAtIndex(ValueLayout.JAVA_LONG, at++, out[dataSrc[w]]);
                     }
+                    dst.setAtIndex(ValueLayout.JAVA_LONG, at, h);
                     oc++;
                     ot++;
                     full = oc >= cap;
@@ -333,10 +348,11 @@ public final class JavaStreamDriver
             run++;
             if (full)
             {
-                status = STATUS_OUT_FULL;
+                st = STATUS_OUT_FULL;
                 break;
             }
         }
+        hash = h;
         cursor[0] = cur0;
         gap[0] = g;
         fired[0] = fire;
@@ -344,7 +360,7 @@ public final class JavaStreamDriver
         outTotal[0] = ot;
         quietOut = quiet;
         cycle = c;
-        return status;
+        return st;
     }
 
     private int runGeneral(final long budget, final long quietNeeded, final long quietIn)
@@ -407,6 +423,12 @@ public final class JavaStreamDriver
                 in[outReady[o]] = (pattern[o][(int)(bit >>> 6)] >>> (bit & 63)) & 1;
             }
             model.evaluate(in, out);
+            long h = hash;
+            for (int w = 0; w < statusWords.length; w++)
+            {
+                h = mix(h, out[statusWords[w]]);
+            }
+            hash = h;
             if (observer != null)
             {
                 observer.onCycle(cycle, in, out);
@@ -446,6 +468,7 @@ public final class JavaStreamDriver
                         {
                             seg.setAtIndex(ValueLayout.JAVA_LONG, dst++, out[dataSrc[w]]);
                         }
+                        seg.setAtIndex(ValueLayout.JAVA_LONG, dst, hash);
                         outCount[o]++;
                         outTotal[o]++;
                         if (outCount[o] >= outCap[o])

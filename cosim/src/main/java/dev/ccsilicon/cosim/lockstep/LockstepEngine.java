@@ -139,10 +139,19 @@ public final class LockstepEngine
     public static CosimResult run(final BlockAdapter adapter, final BlockSpec spec, final CosimOptions options)
     {
         final RtlLibrary lib = RtlBuilder.build(spec, false);
-        final CosimResult result = runOnce(adapter, spec, lib, options, -1, -1, null);
-        if (options.waves() != null && result.firstMismatch() != null)
+        CosimResult result = runOnce(adapter, spec, lib, options, -1, -1, null);
+        if (result.statusMismatch() != null && result.failure() == null)
         {
-            final Mismatch m = result.firstMismatch();
+            // The hash differed by a known cycle: re-run with per-cycle comparison to name the pin and the cycle.
+            final Mismatch located = StatusLocaliser.localise(adapter, spec, lib, options, result.statusMismatch().rtlCycle());
+            if (located != null)
+            {
+                result = result.withStatusMismatch(located);
+            }
+        }
+        if (options.waves() != null && result.earliestMismatch() != null)
+        {
+            final Mismatch m = result.earliestMismatch();
             final long at = m.rtlCycle() < 0 ? m.modelCycle() : m.modelCycle() < 0 ? m.rtlCycle()
                 : Math.min(m.rtlCycle(), m.modelCycle());
             final long from = Math.max(0, at - options.waveWindow());
@@ -150,7 +159,7 @@ public final class LockstepEngine
             final RtlLibrary traced = RtlBuilder.build(spec, true);
             final CosimResult waves = runOnce(adapter, spec, traced, options, from, to, options.waves());
             return new CosimResult(result.block(), result.seed(), result.requestedTransactions(), result.inputTransactions(),
-                result.outputTransactions(), result.mismatches(), result.firstMismatch(), result.timingMin(),
+                result.outputTransactions(), result.mismatches(), result.firstMismatch(), result.statusMismatch(), result.timingMin(),
                 result.timingMax(), result.timingMean(), result.rtlCycles(), result.rtlNanos(), result.modelNanos(),
                 result.coverageLines(), result.unhitBins(), result.failure(), waves.waveforms());
         }
@@ -389,6 +398,8 @@ public final class LockstepEngine
             if (rtlDone && modelDone)
             {
                 scoreboard.finish();
+                scoreboard.finishStatus(rtlBatch.ctrl(CTRL_STATUS_HASH), rtlBatch.ctrl(CTRL_CYCLE),
+                    modelBatch.ctrl(CTRL_STATUS_HASH), driver.cycle());
             }
             for (int i = 0; i < nIn; i++)
             {
@@ -415,8 +426,13 @@ public final class LockstepEngine
         {
             covLines.add(coverage.name(b) + "=" + coverage.hits(b));
         }
+        final StatusDivergence d = scoreboard.statusDivergence();
+        // Until localised (LockstepEngine.run), the status mismatch is the hash difference and the cycle that bounds it.
+        final Mismatch status = d == null ? null : Mismatch.status(Mismatch.STATUS_HASH,
+            "0x" + Long.toHexString(d.rtlHash()) + " (hashes agreed up to cycle " + d.afterCycle() + ", differ at " + d.where() + ")",
+            "0x" + Long.toHexString(d.modelHash()), d.byCycle());
         return new CosimResult(spec.name(), seed, target, inputs, scoreboard.compared(), scoreboard.mismatches(),
-            scoreboard.first(), scoreboard.timingMin(), scoreboard.timingMax(), scoreboard.timingMean(), rtlCycles, rtlNanos,
+            scoreboard.first(), status, scoreboard.timingMin(), scoreboard.timingMax(), scoreboard.timingMean(), rtlCycles, rtlNanos,
             modelNanos, covLines, coverage.unhit(), failure, waveforms);
     }
 
@@ -433,7 +449,7 @@ public final class LockstepEngine
         }
     }
 
-    private static void setStatics(final BlockSpec spec, final Rtl rtl, final long[] staticVector)
+    static void setStatics(final BlockSpec spec, final Rtl rtl, final long[] staticVector)
     {
         for (final PortSpec p : spec.staticInputs())
         {

@@ -18,6 +18,15 @@ import java.util.List;
  * are equal word for word are a match with timing error 0). Only at the first differing word does
  * the comparison go record by record, field by field. Records one side produced and the other not
  * yet wait in that side's {@link RecordQueue} (a bulk copy) for the other side's next batch.
+ *
+ * <p>Every record ends with the running hash of the status pins (every output that is not an
+ * output stream's data: see {@code HarnessAbi.statusPins}). For a cycle-exact adapter (tolerance 0)
+ * it is compared at every record, and at the end of the run: the first
+ * difference is a {@link StatusDivergence}, bounded by the last record whose hash agreed, which the
+ * engine localises to a pin and a cycle by a re-run. It does not count as a transaction mismatch
+ * (once the hashes differ every later record's hash differs too; there is one divergence to report).
+ * With a non-zero tolerance the sides' cycles may legitimately differ, and so do their per-cycle
+ * pins: the hash is not compared.
  */
 final class Scoreboard
 {
@@ -31,6 +40,11 @@ final class Scoreboard
     private final String[][] fieldNames;
     private final long[] compared;
     private final int tolerance;
+    private final boolean hashCompared;
+
+    private StatusDivergence statusDivergence;
+    /** The cycle of the latest record whose status hash agreed (-1: none yet). */
+    private long hashAgreedAt = -1;
 
     private long mismatches;
     private Mismatch first;
@@ -54,7 +68,7 @@ final class Scoreboard
         for (int o = 0; o < n; o++)
         {
             final StreamSpec s = streams.get(o);
-            final int rw = 1 + spec.dataWords(s);
+            final int rw = dev.ccsilicon.cosim.jverilator.HarnessAbi.outRecordWords(spec.dataWords(s));
             recordWords[o] = rw;
             rtl[o] = new RecordQueue(rw);
             model[o] = new RecordQueue(rw);
@@ -70,6 +84,7 @@ final class Scoreboard
             }
         }
         tolerance = adapter.timingTolerance();
+        hashCompared = tolerance == 0;
     }
 
     /** Queues a side's new records without comparing (tests; the engine uses {@link #compare(StreamBatch, StreamBatch)}). */
@@ -170,6 +185,11 @@ final class Scoreboard
             final int same = diff < 0 ? left : (int)(diff / recordBytes);
             if (same > 0)
             {
+                if (statusDivergence == null)
+                {
+                    // Equal records, hash included: the status pins agreed up to the run's last record.
+                    hashAgreedAt = Math.max(hashAgreedAt, rtlRecords.get(ValueLayout.JAVA_LONG, rOff + (same - 1) * recordBytes));
+                }
                 timingMin = Math.min(timingMin, 0);
                 timingMax = Math.max(timingMax, 0);
                 total += same;
@@ -231,7 +251,43 @@ final class Scoreboard
         {
             mismatches++;
         }
+        // The status pins are compared whatever the record's data: a wrong ready or valid usually
+        // shows in a status pin before it shows in the data, and names the pin that went wrong.
+        if (hashCompared && statusDivergence == null)
+        {
+            final long hashOffset = 8L * (recordWords[o] - 1);
+            final long rtlHash = r.get(ValueLayout.JAVA_LONG, rOff + hashOffset);
+            final long modelHash = m.get(ValueLayout.JAVA_LONG, mOff + hashOffset);
+            if (rtlHash == modelHash)
+            {
+                hashAgreedAt = Math.max(hashAgreedAt, rtlCycle);
+            }
+            else
+            {
+                statusDivergence = new StatusDivergence("output stream '" + streams.get(o).name() + "' transaction #"
+                    + compared[o], hashAgreedAt, rtlCycle, rtlHash, modelHash);
+            }
+        }
         compared[o]++;
+    }
+
+    /**
+     * At the end of a run that both sides finished: their final status hashes and cycle counts (the
+     * control block) must agree too, which covers the cycles after the last output record.
+     */
+    void finishStatus(final long rtlHash, final long rtlCycle, final long modelHash, final long modelCycle)
+    {
+        if (hashCompared && statusDivergence == null && (rtlHash != modelHash || rtlCycle != modelCycle))
+        {
+            statusDivergence = new StatusDivergence("the end of the run (RTL ran " + rtlCycle + " cycles, model "
+                + modelCycle + ")", hashAgreedAt, Math.min(rtlCycle, modelCycle) - 1, rtlHash, modelHash);
+        }
+    }
+
+    /** The first record (or the end) where the status hashes differed, or null. */
+    StatusDivergence statusDivergence()
+    {
+        return statusDivergence;
     }
 
     /** At the end of a run: transactions one side produced and the other did not. */

@@ -108,8 +108,22 @@ class LockstepGoldenTest
     }
 
     /** The adapter with a timing tolerance, so late transactions count in the timing error only. */
-    record Tolerant(BlockAdapter inner, int tolerance) implements BlockAdapter
+    static class Tolerant implements BlockAdapter
     {
+        private final BlockAdapter inner;
+        private final int tolerance;
+
+        Tolerant(final BlockAdapter inner, final int tolerance)
+        {
+            this.inner = inner;
+            this.tolerance = tolerance;
+        }
+
+        BlockAdapter inner()
+        {
+            return inner;
+        }
+
         @Override
         public BlockSpec spec()
         {

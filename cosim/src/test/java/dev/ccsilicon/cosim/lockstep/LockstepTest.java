@@ -1,5 +1,7 @@
 package dev.ccsilicon.cosim.lockstep;
 
+import dev.ccsilicon.cosim.blocks.MutantTable;
+import dev.ccsilicon.cosim.blocks.MutantTable.Mutant;
 import dev.ccsilicon.cosim.blocks.fxpaccumulator.FxpAccumulatorAdapter;
 import dev.ccsilicon.cosim.blocks.streamfifo.StreamFifoAdapter;
 import dev.ccsilicon.cosim.jverilator.BlockSpec;
@@ -17,6 +19,42 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class LockstepTest
 {
+    private static final String FIFO = "rtl/common/stream_fifo.sv";
+    private static final String FXP = "rtl/common/fxp_accumulator.sv";
+
+    /**
+     * The demo blocks' status mutants, each with the pin it must be caught on (the strings are the
+     * RTL's current text: re-point them here when it moves; each must match exactly once).
+     * {@code count_o} is the FIFO's one status output (its fill level; it has no high-water mark).
+     */
+    static final Mutant[] FIFO_STATUS_MUTANTS = {
+        MutantTable.mutant("count decremented on a push", FIFO,
+            "count_q <= count_q + 1'b1;", "count_q <= count_q - 1'b1;", "count_o"),
+        MutantTable.mutant("count_o one short when full", FIFO,
+            "assign count_o     = count_q;", "assign count_o     = (count_q == CountWidth'(Depth)) ? count_q - 1'b1 : count_q;",
+            "count_o"),
+        MutantTable.mutant("in_ready one entry early", FIFO,
+            "assign in_ready_o  = count_q != CountWidth'(Depth);", "assign in_ready_o  = count_q < CountWidth'(Depth - 1);",
+            "in_ready_o"),
+    };
+
+    /**
+     * fxp_accumulator has no counter or statistics output: its status pins are the handshake's
+     * in_ready_o and out_valid_o, and its comparisons are the saturation bounds. Survivor:
+     * {@code sum > SumMax} made {@code >=} (a sum of exactly SumMax, flagged saturated): the pinned
+     * stimulus (LockstepGoldenTest) never produces that sum, and changing it would change the
+     * golden counts; listed in docs/blocks/fxp_accumulator.md.
+     */
+    static final Mutant[] FXP_STATUS_MUTANTS = {
+        MutantTable.mutant("in_ready ignores the output's ready", FXP,
+            "assign in_ready_o = !out_valid_q || out_ready_i;", "assign in_ready_o = !out_valid_q;", "in_ready_o"),
+        // The held valid first shows in in_ready_o (= !out_valid || out_ready), the pin declared first.
+        MutantTable.mutant("out_valid held without a new input", FXP,
+            "end else if (out_ready_i) begin", "end else if (out_ready_i && in_valid_i) begin", "in_ready_o"),
+        MutantTable.mutant("negative saturation bound reversed", FXP,
+            "end else if (sum < SumMin) begin", "end else if (sum > SumMin) begin", "out_sum_o"),
+    };
+
     /** The long run: -Dccsilicon.cosim.transactions=1000000. */
     private static final long TRANSACTIONS = Long.getLong("ccsilicon.cosim.transactions", CosimOptions.DEFAULT_TRANSACTIONS);
 
@@ -77,5 +115,17 @@ class LockstepTest
         assertFalse(r.passed());
         assertTrue(r.mismatches() > 0);
         assertEquals("out_data_o", r.firstMismatch().field());
+    }
+
+    @Test
+    void streamFifoStatusMutantsAreCaughtNamingThePin()
+    {
+        MutantTable.assertCaught(new StreamFifoAdapter(), 20_000, 7, FIFO_STATUS_MUTANTS);
+    }
+
+    @Test
+    void fxpAccumulatorStatusMutantsAreCaughtNamingThePin()
+    {
+        MutantTable.assertCaught(new FxpAccumulatorAdapter(), 20_000, 42, FXP_STATUS_MUTANTS);
     }
 }

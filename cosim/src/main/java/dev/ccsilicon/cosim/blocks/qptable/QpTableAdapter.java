@@ -98,6 +98,11 @@ public final class QpTableAdapter implements BlockAdapter
         {
             names.add("forward_at_distance_" + d);
         }
+        // Status value classes, after the forwarding bins: the init sweep running (init_busy_o high)
+        // and ended (low). stat_fwd_o and stat_stall_o travel in the output records; 32 bits wide,
+        // they cannot saturate in a run.
+        names.add("init_busy_high");
+        names.add("init_busy_low");
         return new Coverage(names.toArray(new String[0]));
     }
 
@@ -120,8 +125,10 @@ public final class QpTableAdapter implements BlockAdapter
         final int initBusy = spec.outputWord("init_busy_o");
         final long[] lastAccept = new long[config.numQps()];
         Arrays.fill(lastAccept, Long.MIN_VALUE / 2);
+        final int binInitBusyHigh = BIN_FWD_BASE + l;
         return (cycle, in, out) ->
         {
+            c.hit(out[initBusy] != 0 ? binInitBusyHigh : binInitBusyHigh + 1);
             final boolean valid = in[inValid] != 0;
             if (valid && out[inReady] != 0)
             {

@@ -17,25 +17,62 @@ import dev.ccsilicon.cosim.lockstep.Stimulus;
  */
 public final class RoccFlowTableAdapter implements BlockAdapter
 {
-    static final String[] BINS = {
-        "enq_hit", "enq_insert", "enq_overflow", "enq_saturated", "deq_dec", "deq_freed", "deq_untracked", "deq_miss",
-        "bucket_filled", "scan_with_cnps", "scan_empty", "scan_slowed", "update_coalesced", "update_during_cnps",
-        "cnp_backpressure", "rsp_backpressure", "scan_report_backpressure", "event_stalled", "stat_saturated",
-        "inputs_idle", "init_sweep",
-    };
-    private static final int BUCKET_FILLED = 8;
-    private static final int SCAN_WITH_CNPS = 9;
-    private static final int SCAN_EMPTY = 10;
-    private static final int SCAN_SLOWED = 11;
-    private static final int UPDATE_COALESCED = 12;
-    private static final int UPDATE_DURING_CNPS = 13;
-    private static final int CNP_BACKPRESSURE = 14;
-    private static final int RSP_BACKPRESSURE = 15;
-    private static final int SCAN_REPORT_BACKPRESSURE = 16;
-    private static final int EVENT_STALLED = 17;
-    private static final int STAT_SATURATED = 18;
-    private static final int INPUTS_IDLE = 19;
-    private static final int INIT_SWEEP = 20;
+    /**
+     * Coverage bins, in report order. The first eight are the response statuses in
+     * {@link FlowTableStatus} order. The status bins after {@code INIT_SWEEP} cover each value class
+     * of the statistics outputs: each counter incremented, and the overflow counter saturated
+     * ({@code stat_saturated}, its old name), which every run reaches. The other three saturate in
+     * some runs only ({@code stat_count_sat_o}, {@code stat_coalesced_o}: not in 20,000 events of
+     * seed 3) or none ({@code stat_deq_miss_o}: dequeues of untracked flows are rare), so they have
+     * no saturation bin; their saturation is the same RTL as the overflow counter's, whose
+     * saturation-drop mutant is caught.
+     */
+    enum Bin
+    {
+        ENQ_HIT("enq_hit"),
+        ENQ_INSERT("enq_insert"),
+        ENQ_OVERFLOW("enq_overflow"),
+        ENQ_SATURATED("enq_saturated"),
+        DEQ_DEC("deq_dec"),
+        DEQ_FREED("deq_freed"),
+        DEQ_UNTRACKED("deq_untracked"),
+        DEQ_MISS("deq_miss"),
+        BUCKET_FILLED("bucket_filled"),
+        SCAN_WITH_CNPS("scan_with_cnps"),
+        SCAN_EMPTY("scan_empty"),
+        SCAN_SLOWED("scan_slowed"),
+        UPDATE_COALESCED("update_coalesced"),
+        UPDATE_DURING_CNPS("update_during_cnps"),
+        CNP_BACKPRESSURE("cnp_backpressure"),
+        RSP_BACKPRESSURE("rsp_backpressure"),
+        SCAN_REPORT_BACKPRESSURE("scan_report_backpressure"),
+        EVENT_STALLED("event_stalled"),
+        STAT_SATURATED("stat_saturated"),                 // stat_overflow_o at its maximum
+        INPUTS_IDLE("inputs_idle"),
+        INIT_SWEEP("init_sweep"),                         // init_done_o low
+        OVERFLOW_COUNTED("stat_overflow_counted"),        // stat_overflow_o incremented
+        COUNT_SAT_COUNTED("stat_count_sat_counted"),
+        DEQ_MISS_COUNTED("stat_deq_miss_counted"),
+        COALESCED_COUNTED("stat_coalesced_counted");
+
+        private final String label;
+
+        Bin(final String label)
+        {
+            this.label = label;
+        }
+
+        @Override
+        public String toString()
+        {
+            return label;
+        }
+    }
+
+    /** Response status code to its bin. */
+    private static final Bin[] STATUS_BINS = {
+        Bin.ENQ_HIT, Bin.ENQ_INSERT, Bin.ENQ_OVERFLOW, Bin.ENQ_SATURATED, Bin.DEQ_DEC, Bin.DEQ_FREED, Bin.DEQ_UNTRACKED,
+        Bin.DEQ_MISS};
 
     private final RoccFlowTableConfig config;
 
@@ -78,7 +115,7 @@ public final class RoccFlowTableAdapter implements BlockAdapter
     @Override
     public Coverage newCoverage()
     {
-        return new Coverage(BINS);
+        return new Coverage(java.util.List.of(Bin.values()));
     }
 
     @Override
@@ -102,32 +139,39 @@ public final class RoccFlowTableAdapter implements BlockAdapter
         final int scanCoalesced = spec.outputWord("scan_coalesced_o");
         final int statOverflow = spec.outputWord("stat_overflow_o");
         final int initDone = spec.outputWord("init_done_o");
+        final int statCountSat = spec.outputWord("stat_count_sat_o");
+        final int statDeqMiss = spec.outputWord("stat_deq_miss_o");
+        final int statCoalesced = spec.outputWord("stat_coalesced_o");
         final long statMax = (1L << cfg.statWidth()) - 1;
         return new CycleObserver()
         {
             private long lastCoalesced;
+            private long lastOverflow;
+            private long lastCountSat;
+            private long lastDeqMiss;
+            private long lastStatCoalesced;
 
             @Override
             public void onCycle(final long cycle, final long[] in, final long[] out)
             {
                 if (out[initDone] == 0)
                 {
-                    c.hit(INIT_SWEEP);
+                    c.hit(Bin.INIT_SWEEP);
                     return;
                 }
                 if (out[rspValid] != 0)
                 {
                     if (in[rspReady] == 0)
                     {
-                        c.hit(RSP_BACKPRESSURE);
+                        c.hit(Bin.RSP_BACKPRESSURE);
                     }
                     else
                     {
                         final int status = (int)out[rspStatus];
-                        c.hit(status);
+                        c.hit(STATUS_BINS[status]);
                         if (status == FlowTableStatus.ENQ_INSERT && out[rspWay] == cfg.ways() - 1)
                         {
-                            c.hit(BUCKET_FILLED);
+                            c.hit(Bin.BUCKET_FILLED);
                         }
                     }
                 }
@@ -135,41 +179,67 @@ public final class RoccFlowTableAdapter implements BlockAdapter
                 {
                     if (in[scanReady] == 0)
                     {
-                        c.hit(SCAN_REPORT_BACKPRESSURE);
+                        c.hit(Bin.SCAN_REPORT_BACKPRESSURE);
                     }
                     else
                     {
-                        c.hit(out[scanCnps] != 0 ? SCAN_WITH_CNPS : SCAN_EMPTY);
+                        c.hit(out[scanCnps] != 0 ? Bin.SCAN_WITH_CNPS : Bin.SCAN_EMPTY);
                         if (out[scanCycles] > cfg.buckets() + 4L)
                         {
-                            c.hit(SCAN_SLOWED);
+                            c.hit(Bin.SCAN_SLOWED);
                         }
                         if (out[scanCoalesced] != lastCoalesced)
                         {
-                            c.hit(UPDATE_COALESCED);
+                            c.hit(Bin.UPDATE_COALESCED);
                             lastCoalesced = out[scanCoalesced];
                         }
                     }
                 }
                 if (out[cnpValid] != 0 && in[cnpReady] == 0)
                 {
-                    c.hit(CNP_BACKPRESSURE);
+                    c.hit(Bin.CNP_BACKPRESSURE);
                 }
                 if (in[updValid] != 0 && out[updReady] != 0 && out[cnpValid] != 0)
                 {
-                    c.hit(UPDATE_DURING_CNPS);
+                    c.hit(Bin.UPDATE_DURING_CNPS);
                 }
                 if (in[evValid] != 0 && out[evReady] == 0)
                 {
-                    c.hit(EVENT_STALLED);
+                    c.hit(Bin.EVENT_STALLED);
                 }
                 if (in[evValid] == 0 && in[updValid] == 0)
                 {
-                    c.hit(INPUTS_IDLE);
+                    c.hit(Bin.INPUTS_IDLE);
                 }
+                statusBins(out);
+            }
+
+            /** The statistics outputs' value classes: each counter incremented, each at its maximum. */
+            private void statusBins(final long[] out)
+            {
                 if (out[statOverflow] == statMax)
                 {
-                    c.hit(STAT_SATURATED);
+                    c.hit(Bin.STAT_SATURATED);
+                }
+                if (out[statOverflow] != lastOverflow)
+                {
+                    c.hit(Bin.OVERFLOW_COUNTED);
+                    lastOverflow = out[statOverflow];
+                }
+                if (out[statCountSat] != lastCountSat)
+                {
+                    c.hit(Bin.COUNT_SAT_COUNTED);
+                    lastCountSat = out[statCountSat];
+                }
+                if (out[statDeqMiss] != lastDeqMiss)
+                {
+                    c.hit(Bin.DEQ_MISS_COUNTED);
+                    lastDeqMiss = out[statDeqMiss];
+                }
+                if (out[statCoalesced] != lastStatCoalesced)
+                {
+                    c.hit(Bin.COALESCED_COUNTED);
+                    lastStatCoalesced = out[statCoalesced];
                 }
             }
         };

@@ -23,7 +23,11 @@ public final class RoccRpAdapter implements BlockAdapter
         "accept_no_limiter", "accept_lower_rate", "accept_equal_rate", "accept_same_cp", "reject_higher_rate_other_cp",
         "double", "double_clamped_at_rate_max", "limiter_removed", "stale_expiry", "same_qp_forwarded",
         "cnp_meets_own_expiry", "cnp_backpressured", "upd_backpressure", "half_qps_limited", "qp_first", "qp_last",
-        "idle_input"};
+        "idle_input",
+        // Status value classes: the init sweep seen running (init_busy_o high) and ended (low); the
+        // wheel with no timer armed after some were (timers_armed_o back to 0). The 32-bit statistics
+        // cannot saturate in a run; their increments are compared in the update records.
+        "init_busy_high", "init_busy_low", "timers_all_expired"};
 
     // Bins 0..3 are the acceptance branches, indexed by their result code.
     private static final int BIN_REJECT = 4;
@@ -39,6 +43,9 @@ public final class RoccRpAdapter implements BlockAdapter
     private static final int BIN_QP_FIRST = 14;
     private static final int BIN_QP_LAST = 15;
     private static final int BIN_IDLE = 16;
+    private static final int BIN_INIT_BUSY_HIGH = 17;
+    private static final int BIN_INIT_BUSY_LOW = 18;
+    private static final int BIN_TIMERS_ALL_EXPIRED = 19;
 
     private final BlockSpec spec;
 
@@ -102,12 +109,20 @@ public final class RoccRpAdapter implements BlockAdapter
         final long[] last = new long[4];
         final int[] pins = {reject, stale, fwd, race};
         final int[] bins = {BIN_REJECT, BIN_STALE, BIN_FORWARD, BIN_RACE};
+        final boolean[] wasArmed = new boolean[1];
         return (cycle, in, out) ->
         {
             if (out[initBusy] != 0)
             {
+                c.hit(BIN_INIT_BUSY_HIGH);
                 return;
             }
+            c.hit(BIN_INIT_BUSY_LOW);
+            if (out[armed] == 0 && wasArmed[0])
+            {
+                c.hit(BIN_TIMERS_ALL_EXPIRED);
+            }
+            wasArmed[0] = out[armed] != 0;
             if (in[cnpValid] != 0)
             {
                 if (out[cnpReady] == 0)

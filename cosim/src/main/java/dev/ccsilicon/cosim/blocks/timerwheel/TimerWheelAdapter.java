@@ -18,27 +18,88 @@ import dev.ccsilicon.cosim.lockstep.Stimulus;
  */
 public final class TimerWheelAdapter implements BlockAdapter
 {
-    static final String[] BINS = {
-        "arm",                  // 0 armed an unarmed timer
-        "rearm_armed",          // 1 moved an armed timer
-        "cancel_armed",         // 2
-        "cancel_unarmed",       // 3 no-op, counted
-        "reject_horizon",       // 4 deadline beyond S ticks
-        "past_clamped",         // 5 deadline before the scan tick
-        "future_across_wrap",   // 6 accepted future deadline numerically below now (counter wrap)
-        "burst_over_E_one_tick",// 7 more than E expiries with one deadline in a row
-        "E_lanes_one_word",     // 8 every lane expires in one transfer
-        "late_beyond_G",        // 9 expiry delayed past its own tick
-        "late_saturated",       // 10 lateness at the field's maximum
-        "hazard_cmd_vs_expiry", // 11 command on a QP within 4 cycles of its expiry, either order
-        "wheel_full",           // 12 every QP armed
-        "wheel_empty_again",    // 13 no timer armed after some were
-        "exp_backpressure",     // 14
-        "rsp_backpressure",     // 15
-        "cmd_stall",            // 16 command valid, block not ready
-        "idle_cycle",           // 17 no command and nothing armed
-        "now_wrap",             // 18 the cycle counter wrapped
-    };
+    /**
+     * Coverage bins, in report order. The status bins after {@code NOW_WRAP} cover each value class
+     * the statistics outputs report: each lateness histogram bucket incremented, the lateness maximum
+     * at its ceiling, and each counter saturated. Two depend on the build: the bucket [4G, inf) exists
+     * only where the lateness can reach 4G (not in {@link TimerWheelSpec#COSIM}: 63 < 64 cycles), and
+     * the saturation bins only where a counter saturates within a regression run
+     * ({@link #SATURATION_MAX_WIDTH}: the registered 16-bit counters need 65,535 events of one kind;
+     * {@code TimerWheelCosimTest.NARROW}, 6-bit, reaches them all).
+     */
+    enum Bin
+    {
+        ARM("arm"),                                   // armed an unarmed timer
+        REARM_ARMED("rearm_armed"),                   // moved an armed timer
+        CANCEL_ARMED("cancel_armed"),
+        CANCEL_UNARMED("cancel_unarmed"),             // no-op, counted
+        REJECT_HORIZON("reject_horizon"),             // deadline beyond S ticks
+        PAST_CLAMPED("past_clamped"),                 // deadline before the scan tick
+        FUTURE_ACROSS_WRAP("future_across_wrap"),     // accepted future deadline numerically below now (counter wrap)
+        BURST_OVER_E_ONE_TICK("burst_over_E_one_tick"), // more than E expiries with one deadline in a row
+        E_LANES_ONE_WORD("E_lanes_one_word"),         // every lane expires in one transfer
+        LATE_BEYOND_G("late_beyond_G"),               // expiry delayed past its own tick
+        LATE_SATURATED("late_saturated"),             // lateness at the field's maximum
+        HAZARD_CMD_VS_EXPIRY("hazard_cmd_vs_expiry"), // command on a QP within 4 cycles of its expiry, either order
+        WHEEL_FULL("wheel_full"),                     // every QP armed
+        WHEEL_EMPTY_AGAIN("wheel_empty_again"),       // no timer armed after some were
+        EXP_BACKPRESSURE("exp_backpressure"),
+        RSP_BACKPRESSURE("rsp_backpressure"),
+        CMD_STALL("cmd_stall"),                       // command valid, block not ready
+        IDLE_CYCLE("idle_cycle"),                     // no command and nothing armed
+        NOW_WRAP("now_wrap"),                         // the cycle counter wrapped
+        LATE_HIST_0("late_hist_0_counted"),           // stat_late_hist_o bucket [0,G) incremented
+        LATE_HIST_1("late_hist_1_counted"),           // [G,2G)
+        LATE_HIST_2("late_hist_2_counted"),           // [2G,4G)
+        LATE_HIST_3("late_hist_3_counted"),           // [4G,inf): only where the lateness reaches 4G
+        LATE_MAX_SATURATED("stat_late_max_saturated"), // stat_late_max_o at the lateness ceiling
+        EXPIRED_SATURATED("stat_expired_saturated"),  // the saturation bins: narrow counters only
+        PAST_SATURATED("stat_past_saturated"),
+        REJECT_SATURATED("stat_reject_saturated"),
+        CANCEL_UNARMED_SATURATED("stat_cancel_unarmed_saturated"),
+        LATE_HIST_0_SATURATED("late_hist_0_saturated"),
+        LATE_HIST_1_SATURATED("late_hist_1_saturated"),
+        LATE_HIST_2_SATURATED("late_hist_2_saturated"),
+        LATE_HIST_3_SATURATED("late_hist_3_saturated");
+
+        private final String label;
+
+        Bin(final String label)
+        {
+            this.label = label;
+        }
+
+        @Override
+        public String toString()
+        {
+            return label;
+        }
+    }
+
+    /** Widest statistics counter whose saturation a regression run reaches (and so has bins). */
+    static final int SATURATION_MAX_WIDTH = 8;
+
+    private static final Bin[] HIST_COUNTED = {Bin.LATE_HIST_0, Bin.LATE_HIST_1, Bin.LATE_HIST_2, Bin.LATE_HIST_3};
+    private static final Bin[] HIST_SATURATED = {
+        Bin.LATE_HIST_0_SATURATED, Bin.LATE_HIST_1_SATURATED, Bin.LATE_HIST_2_SATURATED, Bin.LATE_HIST_3_SATURATED};
+
+    /** The bins a build of {@code cfg} can reach: all but the last bucket's and the saturation bins where they are out of reach. */
+    static java.util.List<Bin> bins(final TimerWheelConfig cfg)
+    {
+        final boolean lastBucket = 4L * cfg.slotCycles() <= (1L << cfg.lateWidth()) - 1;
+        final boolean saturation = cfg.statWidth() <= SATURATION_MAX_WIDTH;
+        final java.util.List<Bin> bins = new java.util.ArrayList<>();
+        for (final Bin b : Bin.values())
+        {
+            final boolean saturationBin = b.ordinal() >= Bin.EXPIRED_SATURATED.ordinal();
+            final boolean lastBucketBin = b == Bin.LATE_HIST_3 || b == Bin.LATE_HIST_3_SATURATED;
+            if ((!saturationBin || saturation) && (!lastBucketBin || lastBucket))
+            {
+                bins.add(b);
+            }
+        }
+        return bins;
+    }
 
     private final TimerWheelConfig config;
 
@@ -81,7 +142,7 @@ public final class TimerWheelAdapter implements BlockAdapter
     @Override
     public Coverage newCoverage()
     {
-        return new Coverage(BINS);
+        return new Coverage(bins(config));
     }
 
     @Override
@@ -89,6 +150,29 @@ public final class TimerWheelAdapter implements BlockAdapter
     {
         // After the last command every timer expires within the horizon plus its lateness.
         return (int)config.horizonCycles() + 8 * config.slotCycles() + (1 << config.lateWidth());
+    }
+
+    /** The packed lateness histogram as its four buckets; every other field in hexadecimal. */
+    @Override
+    public String formatField(final String port, final long[] words)
+    {
+        if (!port.equals("stat_late_hist_o"))
+        {
+            return BlockAdapter.super.formatField(port, words);
+        }
+        final int w = config.statWidth();
+        final StringBuilder sb = new StringBuilder("[");
+        for (int b = 0; b < TimerWheelConfig.HIST_BUCKETS; b++)
+        {
+            final int bit = b * w;
+            long v = words[bit >>> 6] >>> (bit & 63);
+            if ((bit & 63) + w > 64 && (bit >>> 6) + 1 < words.length)
+            {
+                v |= words[(bit >>> 6) + 1] << (64 - (bit & 63));
+            }
+            sb.append(b == 0 ? "" : ", ").append(v & ((1L << w) - 1));
+        }
+        return sb.append("] per bucket [0,G) [G,2G) [2G,4G) [4G,inf)").toString();
     }
 
     @Override
@@ -112,6 +196,14 @@ public final class TimerWheelAdapter implements BlockAdapter
         final int expLate = spec.outputWord(TimerWheelPorts.EXP_LATE);
         final int now = spec.outputWord(TimerWheelPorts.NOW);
         final int armed = spec.outputWord(TimerWheelPorts.ARMED_COUNT);
+        final int statExpired = spec.outputWord("stat_expired_o");
+        final int statPast = spec.outputWord("stat_past_o");
+        final int statReject = spec.outputWord("stat_reject_o");
+        final int statCancelUnarmed = spec.outputWord("stat_cancel_unarmed_o");
+        final int statLateMax = spec.outputWord("stat_late_max_o");
+        final int statLateHist = spec.outputWord("stat_late_hist_o");
+        final int statWidth = cfg.statWidth();
+        final long statMax = (1L << statWidth) - 1;
         final int lanes = cfg.numLanes();
         final int qpMask = (1 << cfg.qpWidth()) - 1;
         final long deadlineMask = (1L << cfg.deadlineWidth()) - 1;
@@ -130,6 +222,7 @@ public final class TimerWheelAdapter implements BlockAdapter
             private int run;
             private long lastNow = -1;
             private boolean wasArmed;
+            private final long[] lastHist = new long[TimerWheelConfig.HIST_BUCKETS];
 
             @Override
             public void onCycle(final long cycle, final long[] in, final long[] out)
@@ -138,7 +231,7 @@ public final class TimerWheelAdapter implements BlockAdapter
                 {
                     if (out[cmdReady] == 0)
                     {
-                        c.hit(16);
+                        c.hit(Bin.CMD_STALL);
                     }
                     else
                     {
@@ -149,7 +242,7 @@ public final class TimerWheelAdapter implements BlockAdapter
                         lastCommand[qp] = cycle;
                         if (lastExpiry[qp] != 0 && cycle - lastExpiry[qp] <= 4)
                         {
-                            c.hit(11);
+                            c.hit(Bin.HAZARD_CMD_VS_EXPIRY);
                         }
                     }
                 }
@@ -157,7 +250,7 @@ public final class TimerWheelAdapter implements BlockAdapter
                 {
                     if (in[rspReady] == 0)
                     {
-                        c.hit(15);
+                        c.hit(Bin.RSP_BACKPRESSURE);
                     }
                     else
                     {
@@ -165,15 +258,15 @@ public final class TimerWheelAdapter implements BlockAdapter
                         final boolean past = out[rspPast] != 0;
                         c.hit(switch (code)
                         {
-                            case TimerWheel.RSP_ARMED -> 0;
-                            case TimerWheel.RSP_REARMED -> 1;
-                            case TimerWheel.RSP_CANCELLED -> 2;
-                            case TimerWheel.RSP_CANCEL_UNARMED -> 3;
-                            default -> 4;
+                            case TimerWheel.RSP_ARMED -> Bin.ARM;
+                            case TimerWheel.RSP_REARMED -> Bin.REARM_ARMED;
+                            case TimerWheel.RSP_CANCELLED -> Bin.CANCEL_ARMED;
+                            case TimerWheel.RSP_CANCEL_UNARMED -> Bin.CANCEL_UNARMED;
+                            default -> Bin.REJECT_HORIZON;
                         });
                         if (past)
                         {
-                            c.hit(5);
+                            c.hit(Bin.PAST_CLAMPED);
                         }
                         final long d = pendingDeadline[head & 63];
                         final long n = pendingNow[head & 63];
@@ -181,7 +274,7 @@ public final class TimerWheelAdapter implements BlockAdapter
                         if ((code == TimerWheel.RSP_ARMED || code == TimerWheel.RSP_REARMED) && !past && d < n
                             && ((d - n) & deadlineMask) < cfg.horizonCycles())
                         {
-                            c.hit(6);
+                            c.hit(Bin.FUTURE_ACROSS_WRAP);
                         }
                     }
                 }
@@ -189,14 +282,14 @@ public final class TimerWheelAdapter implements BlockAdapter
                 {
                     if (in[expReady] == 0)
                     {
-                        c.hit(14);
+                        c.hit(Bin.EXP_BACKPRESSURE);
                     }
                     else
                     {
                         final long valid = out[expLaneValid];
                         if (valid == allLanes)
                         {
-                            c.hit(8);
+                            c.hit(Bin.E_LANES_ONE_WORD);
                         }
                         for (int lane = 0; lane < lanes; lane++)
                         {
@@ -211,20 +304,20 @@ public final class TimerWheelAdapter implements BlockAdapter
                             runDeadline = d;
                             if (run > lanes)
                             {
-                                c.hit(7);
+                                c.hit(Bin.BURST_OVER_E_ONE_TICK);
                             }
                             if (late >= cfg.slotCycles())
                             {
-                                c.hit(9);
+                                c.hit(Bin.LATE_BEYOND_G);
                             }
                             if (late == lateMax)
                             {
-                                c.hit(10);
+                                c.hit(Bin.LATE_SATURATED);
                             }
                             lastExpiry[qp] = cycle;
                             if (lastCommand[qp] != 0 && cycle - lastCommand[qp] <= 4)
                             {
-                                c.hit(11);
+                                c.hit(Bin.HAZARD_CMD_VS_EXPIRY);
                             }
                         }
                     }
@@ -232,22 +325,73 @@ public final class TimerWheelAdapter implements BlockAdapter
                 final long a = out[armed];
                 if (a == cfg.numQps())
                 {
-                    c.hit(12);
+                    c.hit(Bin.WHEEL_FULL);
                 }
                 if (a == 0 && wasArmed)
                 {
-                    c.hit(13);
+                    c.hit(Bin.WHEEL_EMPTY_AGAIN);
                 }
                 wasArmed = a != 0;
                 if (in[cmdValid] == 0 && a == 0)
                 {
-                    c.hit(17);
+                    c.hit(Bin.IDLE_CYCLE);
                 }
                 if (out[now] < lastNow)
                 {
-                    c.hit(18);
+                    c.hit(Bin.NOW_WRAP);
                 }
                 lastNow = out[now];
+                statusBins(out);
+            }
+
+            /** The statistics outputs' value classes: histogram buckets counting, ceilings reached. */
+            private void statusBins(final long[] out)
+            {
+                for (int b = 0; b < TimerWheelConfig.HIST_BUCKETS; b++)
+                {
+                    final long v = bucket(out, b);
+                    if (v != lastHist[b])
+                    {
+                        c.hit(HIST_COUNTED[b]);
+                        lastHist[b] = v;
+                    }
+                    if (v == statMax)
+                    {
+                        c.hit(HIST_SATURATED[b]);
+                    }
+                }
+                if (out[statLateMax] == lateMax)
+                {
+                    c.hit(Bin.LATE_MAX_SATURATED);
+                }
+                if (out[statExpired] == statMax)
+                {
+                    c.hit(Bin.EXPIRED_SATURATED);
+                }
+                if (out[statPast] == statMax)
+                {
+                    c.hit(Bin.PAST_SATURATED);
+                }
+                if (out[statReject] == statMax)
+                {
+                    c.hit(Bin.REJECT_SATURATED);
+                }
+                if (out[statCancelUnarmed] == statMax)
+                {
+                    c.hit(Bin.CANCEL_UNARMED_SATURATED);
+                }
+            }
+
+            /** Bucket {@code b} of the packed histogram (4 x StatWidth bits, possibly over two words). */
+            private long bucket(final long[] out, final int b)
+            {
+                final int bit = b * statWidth;
+                long v = out[statLateHist + (bit >>> 6)] >>> (bit & 63);
+                if ((bit & 63) + statWidth > 64)
+                {
+                    v |= out[statLateHist + (bit >>> 6) + 1] << (64 - (bit & 63));
+                }
+                return v & statMax;
             }
         };
     }

@@ -1,5 +1,7 @@
 package dev.ccsilicon.cosim.blocks.qptable;
 
+import dev.ccsilicon.cosim.blocks.MutantTable;
+import dev.ccsilicon.cosim.blocks.MutantTable.Mutant;
 import dev.ccsilicon.cosim.jverilator.BlockSpec;
 import dev.ccsilicon.cosim.jverilator.RtlMutant;
 import dev.ccsilicon.cosim.lockstep.CosimOptions;
@@ -19,6 +21,29 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class QpTableCosimTest
 {
+    private static final String CORE = "rtl/nic/qp_table_core.sv";
+
+    /**
+     * Status and statistics mutants, each with the pin it must be caught on (the strings are the
+     * RTL's current text: re-point them here when it moves; each must match exactly once).
+     */
+    static final Mutant[] STATUS_MUTANTS = {
+        MutantTable.mutant("stat_fwd decremented", CORE,
+            "stat_fwd_o <= stat_fwd_o + StatWidth'(1);", "stat_fwd_o <= stat_fwd_o - StatWidth'(1);", "stat_fwd_o"),
+        MutantTable.mutant("stat_fwd counts events read from the SRAM", CORE,
+            "if (wb_valid && (fwd_dist != '0) && (stat_fwd_o != '1)) begin",
+            "if (wb_valid && (fwd_dist == '0) && (stat_fwd_o != '1)) begin", "stat_fwd_o"),
+        MutantTable.mutant("stat_stall without the not-ready condition", CORE,
+            "if (in_valid_i && !in_ready_o && (stat_stall_o != '1)) begin", "if (in_valid_i && (stat_stall_o != '1)) begin",
+            "stat_stall_o"),
+        MutantTable.mutant("stat_stall decremented", CORE,
+            "stat_stall_o <= stat_stall_o + StatWidth'(1);", "stat_stall_o <= stat_stall_o - StatWidth'(1);", "stat_stall_o"),
+        MutantTable.mutant("init_busy low in the sweep's last cycle", CORE,
+            "assign init_busy_o = init_q;", "assign init_busy_o = init_q && (init_ptr_q != LastQp);", "init_busy_o"),
+        MutantTable.mutant("in_ready with one credit too many", CORE,
+            "(credit_q < CntWidth'(OutDepth));", "(credit_q <= CntWidth'(OutDepth));", "in_ready_o"),
+    };
+
     /** The long run: -Dccsilicon.cosim.transactions=1000000. */
     private static final long TRANSACTIONS = Long.getLong("ccsilicon.cosim.transactions", CosimOptions.DEFAULT_TRANSACTIONS);
 
@@ -78,5 +103,11 @@ class QpTableCosimTest
         assertFalse(r.passed());
         assertTrue(r.mismatches() > 0, "caught as a value mismatch, not only a coverage hole");
         assertTrue(r.firstMismatch().field().startsWith("out_"), r.firstMismatch().describe());
+    }
+
+    @Test
+    void statusAndStatisticsMutantsAreCaughtNamingThePin()
+    {
+        MutantTable.assertCaught(new QpTableAdapter(), 20_000, 2026, STATUS_MUTANTS);
     }
 }

@@ -1,11 +1,14 @@
 package dev.ccsilicon.cosim.blocks.roccfairrate;
 
+import dev.ccsilicon.cosim.blocks.MutantTable;
+import dev.ccsilicon.cosim.blocks.MutantTable.Mutant;
 import dev.ccsilicon.cosim.jverilator.BlockSpec;
 import dev.ccsilicon.cosim.jverilator.RtlMutant;
 import dev.ccsilicon.cosim.lockstep.CosimOptions;
 import dev.ccsilicon.cosim.lockstep.CosimResult;
 import dev.ccsilicon.cosim.lockstep.LockstepEngine;
 import dev.ccsilicon.hdl.fixed.Rounding;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -23,6 +26,25 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 final class RoccFairRateCosimTest
 {
+    private static final String TOP = "rtl/switch/rocc_fair_rate.sv";
+
+    /**
+     * Status and statistics mutants, each with the pin it must be caught on (the strings are the
+     * RTL's current text: re-point them here when it moves; each must match exactly once).
+     */
+    static final Mutant[] STATUS_MUTANTS = {
+        MutantTable.mutant("stat_late_ticks decremented", TOP,
+            "stat_late_ticks_o <= stat_late_ticks_o + StatWidth'(1);", "stat_late_ticks_o <= stat_late_ticks_o - StatWidth'(1);",
+            "stat_late_ticks_o"),
+        MutantTable.mutant("stat_merged_ticks counts every tick", TOP,
+            "if (tick_merged && (stat_merged_ticks_o != '1)) begin", "if (tick && (stat_merged_ticks_o != '1)) begin",
+            "stat_merged_ticks_o"),
+        MutantTable.mutant("a late tick also when one is deferred", TOP,
+            "assign tick_late   = tick && busy && !deferred_q;", "assign tick_late   = tick && busy;", "stat_late_ticks_o"),
+        MutantTable.mutant("queue read request when the FIFO has no room", TOP,
+            "< (FifoCntWidth+1)'(OutDepth));", "<= (FifoCntWidth+1)'(OutDepth));", "q_rd_req_o"),
+    };
+
     private static final long TRANSACTIONS = Long.getLong("ccsilicon.cosim.transactions", 75_000);
 
     @ParameterizedTest
@@ -101,5 +123,12 @@ final class RoccFairRateCosimTest
             }
         }
         throw new IllegalStateException("no seed below 1000 gives profile " + profile);
+    }
+
+    @Test
+    void statusAndStatisticsMutantsAreCaughtNamingThePin()
+    {
+        final RoccFairRateAdapter adapter = new RoccFairRateAdapter();
+        MutantTable.assertCaught(adapter, 20_000, seedFor(adapter, "40G"), STATUS_MUTANTS);
     }
 }

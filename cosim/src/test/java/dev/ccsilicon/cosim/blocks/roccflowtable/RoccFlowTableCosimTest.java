@@ -1,5 +1,7 @@
 package dev.ccsilicon.cosim.blocks.roccflowtable;
 
+import dev.ccsilicon.cosim.blocks.MutantTable;
+import dev.ccsilicon.cosim.blocks.MutantTable.Mutant;
 import dev.ccsilicon.blocks.roccflowtable.RoccFlowTableConfig;
 import dev.ccsilicon.cosim.jverilator.BlockSpec;
 import dev.ccsilicon.cosim.jverilator.RtlMutant;
@@ -16,6 +18,35 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class RoccFlowTableCosimTest
 {
+    private static final String TOP = "rtl/switch/rocc_flow_table.sv";
+
+    /**
+     * Status and statistics mutants, each with the pin it must be caught on (the strings are the
+     * RTL's current text: re-point them here when it moves; each must match exactly once).
+     */
+    static final Mutant[] STATUS_MUTANTS = {
+        MutantTable.mutant("stat_overflow decremented", TOP,
+            "stat_overflow_q <= stat_overflow_q + StatWidth'(1);", "stat_overflow_q <= stat_overflow_q - StatWidth'(1);",
+            "stat_overflow_o"),
+        MutantTable.mutant("stat_overflow wraps (saturation check dropped)", TOP,
+            "if (e1_status == EnqOverflow && stat_overflow_q != StatMax) begin", "if (e1_status == EnqOverflow) begin",
+            "stat_overflow_o"),
+        MutantTable.mutant("stat_count_sat decremented", TOP,
+            "stat_count_sat_q <= stat_count_sat_q + StatWidth'(1);", "stat_count_sat_q <= stat_count_sat_q - StatWidth'(1);",
+            "stat_count_sat_o"),
+        MutantTable.mutant("stat_deq_miss counts decrements", TOP,
+            "if (e1_status == DeqMiss && stat_deq_miss_q != StatMax) begin",
+            "if (e1_status == DeqDec && stat_deq_miss_q != StatMax) begin", "stat_deq_miss_o"),
+        MutantTable.mutant("stat_deq_miss decremented", TOP,
+            "stat_deq_miss_q <= stat_deq_miss_q + StatWidth'(1);", "stat_deq_miss_q <= stat_deq_miss_q - StatWidth'(1);",
+            "stat_deq_miss_o"),
+        MutantTable.mutant("stat_coalesced decremented", TOP,
+            "stat_coalesced_q <= stat_coalesced_q + StatWidth'(1);", "stat_coalesced_q <= stat_coalesced_q - StatWidth'(1);",
+            "stat_coalesced_o"),
+        MutantTable.mutant("init_done one row early", TOP,
+            "if (init_row_q == RowsWidth'(Rows - 1)) begin", "if (init_row_q == RowsWidth'(Rows - 2)) begin", "init_done_o"),
+    };
+
     /** Per input stream; the long run: -Dccsilicon.cosim.transactions=1000000. */
     private static final long TRANSACTIONS = Long.getLong("ccsilicon.cosim.transactions", CosimOptions.DEFAULT_TRANSACTIONS);
 
@@ -75,5 +106,11 @@ class RoccFlowTableCosimTest
         final CosimResult r = LockstepEngine.run(adapter, mutant, CosimOptions.of(20_000, 2026));
         assertFalse(r.passed());
         assertTrue(r.mismatches() > 0);
+    }
+
+    @Test
+    void statusAndStatisticsMutantsAreCaughtNamingThePin()
+    {
+        MutantTable.assertCaught(new RoccFlowTableAdapter(), 20_000, 2026, STATUS_MUTANTS);
     }
 }

@@ -1,6 +1,8 @@
 package dev.ccsilicon.cosim.blocks.timerwheel;
 
 import dev.ccsilicon.blocks.timerwheel.TimerWheelConfig;
+import dev.ccsilicon.cosim.blocks.MutantTable;
+import dev.ccsilicon.cosim.blocks.MutantTable.Mutant;
 import dev.ccsilicon.cosim.cli.CosimCommand;
 import dev.ccsilicon.cosim.jverilator.BlockSpec;
 import dev.ccsilicon.cosim.jverilator.RtlMutant;
@@ -19,6 +21,61 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class TimerWheelCosimTest
 {
+    private static final String TOP = "rtl/nic/timer_wheel.sv";
+
+    /**
+     * Status and statistics mutants, each with the pin it must be caught on. The strings are the
+     * RTL's current text: when the RTL moves, re-point them here (each must match exactly once).
+     */
+    static final Mutant[] STATUS_MUTANTS = {
+        MutantTable.mutant("late histogram bucket [0,G) decremented", TOP,
+            "n_hist[0] = n_hist[0] + EvWidth'(1);", "n_hist[0] = n_hist[0] - EvWidth'(1);", "stat_late_hist_o"),
+        MutantTable.mutant("late histogram bucket [G,2G) counted instead of [2G,4G)", TOP,
+            "n_hist[2] = n_hist[2] + EvWidth'(1);", "n_hist[1] = n_hist[1] + EvWidth'(1);", "stat_late_hist_o"),
+        MutantTable.mutant("late histogram bound 2G inclusive", TOP,
+            "end else if (32'(lane_late[l]) < 2 * SlotCycles) begin", "end else if (32'(lane_late[l]) <= 2 * SlotCycles) begin",
+            "stat_late_hist_o"),
+        MutantTable.mutant("late max keeps the minimum", TOP,
+            "if (lane_late[l] > late_max) begin", "if (lane_late[l] < late_max) begin", "stat_late_max_o"),
+        MutantTable.mutant("stat_expired decremented", TOP,
+            "n_expired = n_expired + EvWidth'(1);", "n_expired = n_expired - EvWidth'(1);", "stat_expired_o"),
+        MutantTable.mutant("stat_past decremented", TOP,
+            "n_past           = n_past + EvWidth'(lane_rsp_past[l]);", "n_past           = n_past - EvWidth'(lane_rsp_past[l]);",
+            "stat_past_o"),
+        MutantTable.mutant("stat_reject decremented", TOP,
+            "n_reject         = n_reject + EvWidth'(", "n_reject         = n_reject - EvWidth'(", "stat_reject_o"),
+        MutantTable.mutant("stat_cancel_unarmed counts cancels of armed timers", TOP,
+            "EvWidth'(lane_rsp_code[l] == 3'd3);", "EvWidth'(lane_rsp_code[l] == 3'd2);", "stat_cancel_unarmed_o"),
+        MutantTable.mutant("armed_count ORs the lanes", TOP,
+            "armed_sum = armed_sum + (QpWidth+1)'(lane_count[l]);", "armed_sum = armed_sum | (QpWidth+1)'(lane_count[l]);",
+            "armed_count_o"),
+        MutantTable.mutant("now counts by two", TOP,
+            "now_q <= now_q + DeadlineWidth'(1);", "now_q <= now_q + DeadlineWidth'(2);", "now_o"),
+        MutantTable.mutant("cmd_ready with one more entry", TOP,
+            "assign cmd_ready_o = (cmd_count < 2'd2);", "assign cmd_ready_o = (cmd_count <= 2'd2);", "cmd_ready_o"),
+    };
+
+    /**
+     * A build where the last histogram bucket and the counters' saturation are reachable in a short
+     * run: ticks of 8 cycles (the bucket [4G, inf) starts at 32, below the lateness ceiling of 63;
+     * in the registered build it starts at 64, above it), the minimum deadline width for that, and
+     * 6-bit statistics.
+     */
+    static final TimerWheelConfig NARROW = new TimerWheelConfig(32, 64, 8, 2, 11, 6, 6);
+
+    static final Mutant[] NARROW_MUTANTS = {
+        MutantTable.mutant("late histogram bucket [4G,inf) decremented", TOP,
+            "n_hist[3] = n_hist[3] + EvWidth'(1);", "n_hist[3] = n_hist[3] - EvWidth'(1);", "stat_late_hist_o"),
+        MutantTable.mutant("stat_past wraps instead of saturating", TOP,
+            "stat_past_o           <= sum_past[StatWidth] ? '1 :", "stat_past_o           <= sum_past[StatWidth] ? '0 :",
+            "stat_past_o"),
+        MutantTable.mutant("stat_expired wraps instead of saturating", TOP,
+            "stat_expired_o        <= sum_expired[StatWidth] ? '1 :", "stat_expired_o        <= sum_expired[StatWidth] ? '0 :",
+            "stat_expired_o"),
+        MutantTable.mutant("late histogram wraps instead of saturating", TOP,
+            "hist_q[b] <= sum_hist[b][StatWidth] ? '1 :", "hist_q[b] <= sum_hist[b][StatWidth] ? '0 :", "stat_late_hist_o"),
+    };
+
     /** The long run: -Dccsilicon.cosim.transactions=1000000. */
     private static final long TRANSACTIONS = Long.getLong("ccsilicon.cosim.transactions", CosimOptions.DEFAULT_TRANSACTIONS);
 
@@ -50,6 +107,26 @@ class TimerWheelCosimTest
             assertEquals(0, r.timingMin());
             assertEquals(0, r.timingMax());
         }
+    }
+
+    @Test
+    void narrowBuildReachesTheLastBucketAndEverySaturationBin()
+    {
+        final CosimResult r = LockstepEngine.run(new TimerWheelAdapter(NARROW), CosimOptions.of(50_000, 5));
+        System.out.println(String.join("\n", r.report()));
+        assertTrue(r.passed(), () -> String.join("\n", r.report()));
+        assertTrue(r.coverageLines().stream().anyMatch(l -> l.startsWith("late_hist_3_saturated=")), r.coverageLines()::toString);
+    }
+
+    @Test
+    void registeredBuildHasNoBinItCannotReach()
+    {
+        // 63 cycles of lateness never reach the bucket [4G, inf) = [64, inf); 16-bit counters do not saturate in a run.
+        final java.util.List<String> names = TimerWheelAdapter.bins(TimerWheelSpec.COSIM).stream().map(Object::toString).toList();
+        assertTrue(names.contains("late_hist_2_counted"), names::toString);
+        assertFalse(names.contains("late_hist_3_counted"), names::toString);
+        assertFalse(names.contains("stat_past_saturated"), names::toString);
+        assertEquals(TimerWheelAdapter.Bin.values().length, TimerWheelAdapter.bins(NARROW).size());
     }
 
     @Test
@@ -88,5 +165,17 @@ class TimerWheelCosimTest
         System.out.println(String.join("\n", r.report()));
         assertFalse(r.passed());
         assertTrue(r.mismatches() > 0);
+    }
+
+    @Test
+    void statusAndStatisticsMutantsAreCaughtNamingThePin()
+    {
+        MutantTable.assertCaught(new TimerWheelAdapter(), 20_000, 11, STATUS_MUTANTS);
+    }
+
+    @Test
+    void saturationAndLastBucketMutantsAreCaughtInTheNarrowBuild()
+    {
+        MutantTable.assertCaught(new TimerWheelAdapter(NARROW), 20_000, 11, NARROW_MUTANTS);
     }
 }
