@@ -5,9 +5,10 @@ import java.util.List;
 import java.util.SplittableRandom;
 
 /**
- * A clock and the components it drives. {@link #step()} evaluates every component of every tree
- * against the committed state, then commits every state element: the order of evaluation can never
- * change a result. {@link #run(long)} additionally skips idle stretches in bulk when every component
+ * A clock and the components it drives. {@link #step()} settles the combinational logic
+ * ({@link Component#settle()}, parents before children), applies the stream endpoints' handshakes,
+ * evaluates every component of every tree against the committed state, then commits every state
+ * element: the order of evaluation can never change a result. {@link #run(long)} additionally skips idle stretches in bulk when every component
  * reports (via {@link Component#nextBusyCycle(long)}) that it has nothing to do and no state element
  * has work in flight.
  * <p>
@@ -26,6 +27,9 @@ public final class ClockDomain
     private Component[] order;
     private ScalarState[] scalars;
     private StateElement[] others;
+    private Component[] settlers;
+    private StreamEndpoint[] endpoints;
+    private boolean settled;
     private CycleListener[] listenerArray = new CycleListener[0];
 
     private boolean idleSkip = true;
@@ -127,16 +131,47 @@ public final class ClockDomain
         {
             e.reset();
         }
+        settled = false;
         cycle = 0;
         evaluatedCycles = 0;
         skippedCycles = 0;
         bulkSkips = 0;
     }
 
-    /** One clock cycle: evaluate everything against the committed state, then commit. */
-    public void step()
+    /**
+     * The settle phase of the coming cycle, if an input pin changed or a cycle passed since the last
+     * one: every stream endpoint drives its pins from its queue, then every component's
+     * {@link Component#settle()} runs, parents before children. Afterwards the output pins show what
+     * the RTL drives in the coming cycle. {@link #step()} and {@link #advance(long)} settle by
+     * themselves; call this to read output pins between steps.
+     */
+    public void settle()
     {
         build();
+        if (settled)
+        {
+            return;
+        }
+        for (final StreamEndpoint e : endpoints)
+        {
+            e.refresh();
+        }
+        for (final Component c : settlers)
+        {
+            c.settle();
+        }
+        // Last: a parent driving its children's input pins above marked the domain unsettled.
+        settled = true;
+    }
+
+    /** One clock cycle: settle, evaluate everything against the committed state, then commit. */
+    public void step()
+    {
+        settle();
+        for (final StreamEndpoint e : endpoints)
+        {
+            e.transfer();
+        }
         final Component[] evaluation = order;
         if (shuffle != null)
         {
@@ -154,6 +189,7 @@ public final class ClockDomain
         {
             e.commit();
         }
+        settled = false;
         cycle++;
         evaluatedCycles++;
         for (final CycleListener l : listenerArray)
@@ -181,6 +217,8 @@ public final class ClockDomain
         build();
         if (idleSkip && maxCycles > 1)
         {
+            // Components decide from their input pins, so those a parent drives must be current.
+            settle();
             final long busy = nextBusyCycle();
             if (busy > cycle && quiescent())
             {
@@ -196,7 +234,7 @@ public final class ClockDomain
     /** Earliest cycle in which some component is busy ({@code cycle()} if any is busy now). */
     public long nextBusyCycle()
     {
-        build();
+        settle();
         final long now = cycle;
         long min = Long.MAX_VALUE;
         for (final Component c : components)
@@ -276,6 +314,7 @@ public final class ClockDomain
         {
             c.skipIdle(n);
         }
+        settled = false;
         cycle += n;
         skippedCycles += n;
         bulkSkips++;
@@ -283,6 +322,11 @@ public final class ClockDomain
         {
             l.onCycle(this, n);
         }
+    }
+
+    void unsettle()
+    {
+        settled = false;
     }
 
     private boolean quiescent()
@@ -340,11 +384,45 @@ public final class ClockDomain
         {
             top.freeze();
         }
+        final List<Component> settling = new ArrayList<>();
+        final List<StreamEndpoint> endpointList = new ArrayList<>();
+        for (final Component c : all)
+        {
+            if (overridesSettle(c.getClass()))
+            {
+                settling.add(c);
+            }
+            endpointList.addAll(c.streamEndpoints());
+            for (final InPin p : c.inPins())
+            {
+                p.domain = this;
+            }
+        }
+        settlers = settling.toArray(new Component[0]);
+        endpoints = endpointList.toArray(new StreamEndpoint[0]);
         components = all.toArray(new Component[0]);
         order = all.toArray(new Component[0]);
         scalars = scalarList.toArray(new ScalarState[0]);
         others = otherList.toArray(new StateElement[0]);
         built = true;
+    }
+
+    /** Whether {@code type} has its own {@link Component#settle()} (the others are skipped every cycle). */
+    private static boolean overridesSettle(final Class<?> type)
+    {
+        for (Class<?> t = type; t != Component.class; t = t.getSuperclass())
+        {
+            try
+            {
+                t.getDeclaredMethod("settle");
+                return true;
+            }
+            catch (final NoSuchMethodException e)
+            {
+                // not declared here: look further up
+            }
+        }
+        return false;
     }
 
     private static void collect(final Component c, final List<Component> out)

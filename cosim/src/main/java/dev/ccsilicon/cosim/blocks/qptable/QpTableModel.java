@@ -2,7 +2,7 @@ package dev.ccsilicon.cosim.blocks.qptable;
 
 import dev.ccsilicon.blocks.qptable.QpTable;
 import dev.ccsilicon.cosim.jverilator.BlockSpec;
-import dev.ccsilicon.cosim.lockstep.ModelDut;
+import dev.ccsilicon.hdl.ModelDut;
 import dev.ccsilicon.hdl.ClockDomain;
 
 /**

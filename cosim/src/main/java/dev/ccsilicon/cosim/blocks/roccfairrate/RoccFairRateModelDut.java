@@ -3,7 +3,7 @@ package dev.ccsilicon.cosim.blocks.roccfairrate;
 import dev.ccsilicon.blocks.roccfairrate.RoccFairRate;
 import dev.ccsilicon.blocks.roccfairrate.RoccFairRateConfig;
 import dev.ccsilicon.cosim.jverilator.BlockSpec;
-import dev.ccsilicon.cosim.lockstep.ModelDut;
+import dev.ccsilicon.hdl.ModelDut;
 import dev.ccsilicon.hdl.ClockDomain;
 
 import java.util.Arrays;

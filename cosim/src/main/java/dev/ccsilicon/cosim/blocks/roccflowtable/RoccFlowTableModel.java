@@ -4,7 +4,7 @@ import dev.ccsilicon.blocks.roccflowtable.RoccFlowTable;
 import dev.ccsilicon.blocks.roccflowtable.RoccFlowTableConfig;
 import dev.ccsilicon.blocks.roccflowtable.RoccFlowTablePorts;
 import dev.ccsilicon.cosim.jverilator.BlockSpec;
-import dev.ccsilicon.cosim.lockstep.ModelDut;
+import dev.ccsilicon.hdl.ModelDut;
 import dev.ccsilicon.hdl.ClockDomain;
 import dev.ccsilicon.hdl.RecordFifo;
 

@@ -6,7 +6,7 @@ import dev.ccsilicon.cosim.jverilator.BlockSpec;
 import dev.ccsilicon.cosim.lockstep.BlockAdapter;
 import dev.ccsilicon.cosim.lockstep.Coverage;
 import dev.ccsilicon.cosim.lockstep.CycleObserver;
-import dev.ccsilicon.cosim.lockstep.ModelDut;
+import dev.ccsilicon.hdl.ModelDut;
 import dev.ccsilicon.cosim.lockstep.Stimulus;
 
 /**

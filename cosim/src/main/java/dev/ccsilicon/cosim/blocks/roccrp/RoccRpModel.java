@@ -3,7 +3,7 @@ package dev.ccsilicon.cosim.blocks.roccrp;
 import dev.ccsilicon.blocks.roccrp.RoccRp;
 import dev.ccsilicon.blocks.roccrp.RoccRpPorts;
 import dev.ccsilicon.cosim.jverilator.BlockSpec;
-import dev.ccsilicon.cosim.lockstep.ModelDut;
+import dev.ccsilicon.hdl.ModelDut;
 import dev.ccsilicon.hdl.ClockDomain;
 
 /**

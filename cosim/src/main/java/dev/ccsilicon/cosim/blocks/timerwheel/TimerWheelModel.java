@@ -4,7 +4,7 @@ import dev.ccsilicon.blocks.timerwheel.TimerWheel;
 import dev.ccsilicon.blocks.timerwheel.TimerWheelConfig;
 import dev.ccsilicon.blocks.timerwheel.TimerWheelPorts;
 import dev.ccsilicon.cosim.jverilator.BlockSpec;
-import dev.ccsilicon.cosim.lockstep.ModelDut;
+import dev.ccsilicon.hdl.ModelDut;
 import dev.ccsilicon.hdl.ClockDomain;
 import dev.ccsilicon.hdl.Stream;
 
