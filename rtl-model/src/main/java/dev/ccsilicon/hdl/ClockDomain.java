@@ -192,10 +192,7 @@ public final class ClockDomain
         settled = false;
         cycle++;
         evaluatedCycles++;
-        for (final CycleListener l : listenerArray)
-        {
-            l.onCycle(this, 1);
-        }
+        notifyListeners(1);
     }
 
     /** Advance {@code cycles} cycles, skipping idle stretches in bulk when allowed. */
@@ -318,9 +315,20 @@ public final class ClockDomain
         cycle += n;
         skippedCycles += n;
         bulkSkips++;
+        notifyListeners(n);
+    }
+
+    private void notifyListeners(final long cycles)
+    {
+        if (listenerArray.length == 0)
+        {
+            return;
+        }
+        // Listeners (tracing) sample output pins: show them settled on the new state.
+        settle();
         for (final CycleListener l : listenerArray)
         {
-            l.onCycle(this, n);
+            l.onCycle(this, cycles);
         }
     }
 

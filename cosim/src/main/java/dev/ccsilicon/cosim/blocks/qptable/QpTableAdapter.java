@@ -1,13 +1,15 @@
 package dev.ccsilicon.cosim.blocks.qptable;
 
 import dev.ccsilicon.blocks.qptable.GenericUpdate;
+import dev.ccsilicon.blocks.qptable.QpTable;
 import dev.ccsilicon.blocks.qptable.QpTableConfig;
 import dev.ccsilicon.cosim.jverilator.BlockSpec;
 import dev.ccsilicon.cosim.lockstep.BlockAdapter;
 import dev.ccsilicon.cosim.lockstep.Coverage;
 import dev.ccsilicon.cosim.lockstep.CycleObserver;
-import dev.ccsilicon.hdl.ModelDut;
 import dev.ccsilicon.cosim.lockstep.Stimulus;
+import dev.ccsilicon.hdl.ComponentDut;
+import dev.ccsilicon.hdl.ModelDut;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -68,7 +70,7 @@ public final class QpTableAdapter implements BlockAdapter
     @Override
     public ModelDut newModel(final BlockSpec spec)
     {
-        return new QpTableModel(spec);
+        return new ComponentDut(spec.layout(), new QpTable(null, spec.top(), QpTableSpec.config(spec)));
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.ccsilicon.cosim.blocks.qptable;
 
+import dev.ccsilicon.blocks.qptable.GenericUpdate;
 import dev.ccsilicon.blocks.qptable.QpTableConfig;
 import dev.ccsilicon.cosim.jverilator.BlockSpec;
 import dev.ccsilicon.hdl.StreamSpec;
@@ -28,18 +29,19 @@ public final class QpTableSpec
 
     public static BlockSpec spec(final int numQps, final int sramLatency, final int outDepth)
     {
-        final QpTableConfig config = config(numQps, sramLatency, outDepth);
-        final BlockSpec.Builder b = BlockSpec.builder(NAME, "qp_table")
+        return spec(new QpTableConfig(numQps, sramLatency, outDepth, QpTableConfig.DEFAULT_STAT_WIDTH,
+            new GenericUpdate()));
+    }
+
+    public static BlockSpec spec(final QpTableConfig config)
+    {
+        return BlockSpec.builder(NAME, "qp_table")
             .source("rtl/nic/qp_table_sram.sv")
             .source("rtl/nic/qp_table_update_generic.sv")
             .source("rtl/nic/qp_table_core.sv")
             .source("rtl/nic/qp_table.sv")
-            .parameter("NumQps", numQps)
-            .parameter("SramLatency", sramLatency)
-            .parameter("OutDepth", outDepth)
-            .parameter("StatWidth", config.statWidth());
-        config.ports().forEach(b::port);
-        return b
+            .parameters(config)
+            .ports(config.ports())
             .stream(StreamSpec.in("in", "in_valid_i", "in_ready_o", "in_qp_i", "in_op_i", "in_operand_i"))
             .stream(StreamSpec.out("out", "out_valid_o", "out_ready_i", "out_qp_o", "out_op_o", "out_fwd_o",
                 "out_old_ctx_o", "out_new_ctx_o", "out_result_o", "stat_fwd_o", "stat_stall_o"))
@@ -49,13 +51,7 @@ public final class QpTableSpec
     /** The model configuration of a spec (its parameters, defaults where absent). */
     public static QpTableConfig config(final BlockSpec spec)
     {
-        return config(spec.intParameter("NumQps", NUM_QPS), spec.intParameter("SramLatency", SRAM_LATENCY),
-            spec.intParameter("OutDepth", OUT_DEPTH));
-    }
-
-    private static QpTableConfig config(final int numQps, final int sramLatency, final int outDepth)
-    {
-        return new QpTableConfig(numQps, sramLatency, outDepth, QpTableConfig.DEFAULT_STAT_WIDTH,
-            new dev.ccsilicon.blocks.qptable.GenericUpdate());
+        return spec.config(new QpTableConfig(NUM_QPS, SRAM_LATENCY, OUT_DEPTH, QpTableConfig.DEFAULT_STAT_WIDTH,
+            new GenericUpdate()));
     }
 }
