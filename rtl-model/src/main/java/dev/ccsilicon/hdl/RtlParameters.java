@@ -9,7 +9,9 @@ import java.util.Map;
 /**
  * The RTL parameters a configuration record declares with {@link RtlParameter}: one generic mapping
  * from a record to its parameter values ({@link #of}) and back ({@link #config}), instead of the
- * same names written twice per block. Reflection runs once per build of a design, never per cycle.
+ * same names written twice per block. Values are {@code int}, {@code long}, {@code boolean} or an
+ * enum, whose RTL value is its ordinal (declare the constants in the RTL's encoding order).
+ * Reflection runs once per build of a design, never per cycle.
  */
 public final class RtlParameters
 {
@@ -37,7 +39,8 @@ public final class RtlParameters
         {
             if (c.isAnnotationPresent(RtlParameter.class))
             {
-                result.put(rtlName(c), value(c, config));
+                final Object v = value(c, config);
+                result.put(rtlName(c), v instanceof final Enum<?> e ? e.ordinal() : v);
             }
         }
         return result;
@@ -99,7 +102,17 @@ public final class RtlParameters
         {
             return "1".equals(text) || Boolean.parseBoolean(text);
         }
-        throw new IllegalArgumentException(c.getName() + ": RTL parameters must be int, long or boolean, not " + t);
+        if (t.isEnum())
+        {
+            final Object[] constants = t.getEnumConstants();
+            final int ordinal = Integer.decode(text);
+            if (ordinal < 0 || ordinal >= constants.length)
+            {
+                throw new IllegalArgumentException(c.getName() + ": " + text + " is not an ordinal of " + t.getSimpleName());
+            }
+            return constants[ordinal];
+        }
+        throw new IllegalArgumentException(c.getName() + ": RTL parameters must be int, long, boolean or an enum, not " + t);
     }
 
     private static Object value(final RecordComponent c, final Record r)
