@@ -29,6 +29,7 @@ public final class ClockDomain
     private StateElement[] others;
     private Component[] settlers;
     private StreamEndpoint[] endpoints;
+    private StreamEndpoint[] refreshed = new StreamEndpoint[0];
     private boolean settled;
     private CycleListener[] listenerArray = new CycleListener[0];
 
@@ -81,8 +82,17 @@ public final class ClockDomain
         return this;
     }
 
+    /** Listen to every cycle; listeners (tracing) read output pins, so every component drives them from now on. */
     public ClockDomain addListener(final CycleListener listener)
     {
+        for (final Component top : tops)
+        {
+            observeAll(top);
+        }
+        if (built)
+        {
+            refreshed = observedEndpoints();
+        }
         listeners.add(listener);
         listenerArray = listeners.toArray(new CycleListener[0]);
         return this;
@@ -152,7 +162,7 @@ public final class ClockDomain
         {
             return;
         }
-        for (final StreamEndpoint e : endpoints)
+        for (final StreamEndpoint e : refreshed)
         {
             e.refresh();
         }
@@ -161,6 +171,21 @@ public final class ClockDomain
             c.settle();
         }
         // Last: a parent driving its children's input pins above marked the domain unsettled.
+        settled = true;
+    }
+
+    /** The settle phase now, whatever changed (ComponentDut drives the input pins' words directly). */
+    void settleNow()
+    {
+        build();
+        for (final StreamEndpoint e : refreshed)
+        {
+            e.refresh();
+        }
+        for (final Component c : settlers)
+        {
+            c.settle();
+        }
         settled = true;
     }
 
@@ -332,6 +357,20 @@ public final class ClockDomain
         }
     }
 
+    /** Endpoints whose pins someone reads: only they are refreshed in the settle phase. */
+    private StreamEndpoint[] observedEndpoints()
+    {
+        final List<StreamEndpoint> list = new ArrayList<>();
+        for (final StreamEndpoint e : endpoints)
+        {
+            if (e.owner.outputsObserved())
+            {
+                list.add(e);
+            }
+        }
+        return list.toArray(new StreamEndpoint[0]);
+    }
+
     void unsettle()
     {
         settled = false;
@@ -408,6 +447,7 @@ public final class ClockDomain
         }
         settlers = settling.toArray(new Component[0]);
         endpoints = endpointList.toArray(new StreamEndpoint[0]);
+        refreshed = observedEndpoints();
         components = all.toArray(new Component[0]);
         order = all.toArray(new Component[0]);
         scalars = scalarList.toArray(new ScalarState[0]);
@@ -431,6 +471,15 @@ public final class ClockDomain
             }
         }
         return false;
+    }
+
+    private static void observeAll(final Component c)
+    {
+        c.observeOutputs();
+        for (final Component child : c.children())
+        {
+            observeAll(child);
+        }
     }
 
     private static void collect(final Component c, final List<Component> out)

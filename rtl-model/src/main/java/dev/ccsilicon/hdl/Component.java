@@ -39,6 +39,10 @@ public abstract class Component
     private final List<StreamEndpoint> endpoints = new ArrayList<>();
     private final Set<String> localNames = new HashSet<>();
     private boolean frozen;
+    private boolean outputsObserved;
+    private PinLayout pinLayout;
+    private long[] inputWords = new long[0];
+    private long[] outputWords = new long[0];
 
     /** A top-level component. */
     protected Component(final String name)
@@ -182,23 +186,65 @@ public abstract class Component
     }
 
     /**
+     * Whether anything reads this component's output pins: a {@link ComponentDut}, a
+     * {@link #connect} from one of them, tracing, or {@link #observeOutputs()}. A block nested in a
+     * parent that reads its state directly may skip driving its output pins in {@link #settle()}
+     * (and its stream endpoints are not refreshed), which keeps a composite as fast as before pins.
+     */
+    protected final boolean outputsObserved()
+    {
+        return outputsObserved;
+    }
+
+    /** Declare that this component's output pins are read, so it drives them in every settle. */
+    public final void observeOutputs()
+    {
+        outputsObserved = true;
+    }
+
+    /**
      * Create this component's pins from its declaration: an {@link InPin} per driven input and an
      * {@link OutPin} per output of {@code layout} (clock and reset belong to the clock domain).
      */
     protected final void declarePins(final PinLayout layout)
     {
-        for (final PortSpec p : layout.inputs())
+        if (pinLayout != null)
         {
-            final InPin pin = new InPin(this, p);
+            throw new IllegalStateException(path + ": pins declared twice");
+        }
+        pinLayout = layout;
+        // The pins' words live in two vectors laid out exactly like ModelDut's pin vectors, so a
+        // ComponentDut moves a whole cycle's pins with one array copy each way.
+        inputWords = new long[layout.inputWords()];
+        outputWords = new long[layout.outputWords()];
+        for (int i = 0; i < layout.inputs().size(); i++)
+        {
+            final InPin pin = new InPin(this, layout.inputs().get(i), inputWords, layout.inputOffset(i));
             addPinName(pin);
             inPins.add(pin);
         }
-        for (final PortSpec p : layout.outputs())
+        for (int i = 0; i < layout.outputs().size(); i++)
         {
-            final OutPin pin = new OutPin(this, p);
+            final OutPin pin = new OutPin(this, layout.outputs().get(i), outputWords, layout.outputOffset(i));
             addPinName(pin);
             outPins.add(pin);
         }
+    }
+
+    /** The layout this component's pins were declared with, or null. */
+    public final PinLayout pinLayout()
+    {
+        return pinLayout;
+    }
+
+    final long[] inputWords()
+    {
+        return inputWords;
+    }
+
+    final long[] outputWords()
+    {
+        return outputWords;
     }
 
     /**
@@ -224,6 +270,7 @@ public abstract class Component
             throw new IllegalArgumentException(path + ": " + in + " is already connected");
         }
         in.connectTo(out);
+        out.owner().observeOutputs();
     }
 
     /** A deterministic random stream for this component: depends only on {@code seed} and {@link #path()}. */

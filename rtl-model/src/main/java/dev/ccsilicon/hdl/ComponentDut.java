@@ -6,96 +6,75 @@ package dev.ccsilicon.hdl;
  * copies the output pins out; {@link #clock} is one {@link ClockDomain#step()} (which applies the
  * stream endpoints' handshakes at the edge). Idle skip is off: every cycle is evaluated, like the RTL.
  * <p>
- * The hot path is two loops over precomputed pin arrays and word offsets, with no allocation and no
- * lookup per cycle; one-word pins (nearly all) take a path without an inner loop.
+ * Hot path: a component declares its pins in vectors laid out by its {@link PinLayout}
+ * ({@link Component#declarePins}), so when that is the layout given here a cycle is one array copy
+ * in (plus a mask per word, keeping the pins canonical), the settle and one array copy out; no
+ * allocation, lookup or per-pin call. Otherwise (a component declaring more pins than the layout
+ * drives) the pins are copied one by one through precomputed offsets.
  */
 public final class ComponentDut implements ModelDut
 {
     private final Component component;
     private final ClockDomain domain;
+    private final boolean direct;
+    private final long[] pinInputs;
+    private final long[] pinOutputs;
+    private final long[] inputMasks;
     private final InPin[] in;
     private final int[] inOffset;
     private final OutPin[] out;
     private final int[] outOffset;
-    private final InPin[] wideIn;
-    private final int[] wideInOffset;
-    private final OutPin[] wideOut;
-    private final int[] wideOutOffset;
 
     /**
      * @param layout    the block's pin layout; every driven input and output must be a pin of
-     *                  {@code component}.
+     *                  {@code component}, of the same width.
      * @param component a top-level component (no parent); this DUT clocks it in its own domain.
      */
     public ComponentDut(final PinLayout layout, final Component component)
     {
+        if (component.parent() != null)
+        {
+            throw new IllegalArgumentException(component.path() + " is not a top-level component");
+        }
         this.component = component;
         this.domain = ClockDomain.ofFrequencyHz(layout.clockPort(), 1e9).add(component).idleSkip(false);
-        int narrowIn = 0;
-        for (final PortSpec p : layout.inputs())
-        {
-            narrowIn += p.words() == 1 ? 1 : 0;
-        }
-        int narrowOut = 0;
-        for (final PortSpec p : layout.outputs())
-        {
-            narrowOut += p.words() == 1 ? 1 : 0;
-        }
-        in = new InPin[narrowIn];
-        inOffset = new int[narrowIn];
-        wideIn = new InPin[layout.inputs().size() - narrowIn];
-        wideInOffset = new int[wideIn.length];
-        out = new OutPin[narrowOut];
-        outOffset = new int[narrowOut];
-        wideOut = new OutPin[layout.outputs().size() - narrowOut];
-        wideOutOffset = new int[wideOut.length];
-        int n = 0;
-        int w = 0;
-        for (int i = 0; i < layout.inputs().size(); i++)
+        component.observeOutputs();
+        in = new InPin[layout.inputs().size()];
+        inOffset = new int[in.length];
+        out = new OutPin[layout.outputs().size()];
+        outOffset = new int[out.length];
+        inputMasks = new long[layout.inputWords()];
+        for (int i = 0; i < in.length; i++)
         {
             final PortSpec p = layout.inputs().get(i);
-            final InPin pin = checked(component.in(p.name()), p);
-            if (p.words() == 1)
+            in[i] = component.in(p.name());
+            checkWidth(in[i], p);
+            inOffset[i] = layout.inputOffset(i);
+            for (int w = 0; w < p.words(); w++)
             {
-                in[n] = pin;
-                inOffset[n++] = layout.inputOffset(i);
-            }
-            else
-            {
-                wideIn[w] = pin;
-                wideInOffset[w++] = layout.inputOffset(i);
+                final int bits = Math.min(64, p.width() - 64 * w);
+                inputMasks[inOffset[i] + w] = bits == 64 ? -1L : (1L << bits) - 1;
             }
         }
-        n = 0;
-        w = 0;
-        for (int i = 0; i < layout.outputs().size(); i++)
+        for (int i = 0; i < out.length; i++)
         {
             final PortSpec p = layout.outputs().get(i);
-            final OutPin pin = component.out(p.name());
-            if (pin.width() != p.width())
-            {
-                throw new IllegalArgumentException(pin + " is " + pin.width() + " bits, the layout says " + p.width());
-            }
-            if (p.words() == 1)
-            {
-                out[n] = pin;
-                outOffset[n++] = layout.outputOffset(i);
-            }
-            else
-            {
-                wideOut[w] = pin;
-                wideOutOffset[w++] = layout.outputOffset(i);
-            }
+            out[i] = component.out(p.name());
+            checkWidth(out[i], p);
+            outOffset[i] = layout.outputOffset(i);
         }
+        final PinLayout own = component.pinLayout();
+        direct = own != null && own.inputs().equals(layout.inputs()) && own.outputs().equals(layout.outputs());
+        pinInputs = component.inputWords();
+        pinOutputs = component.outputWords();
     }
 
-    private static InPin checked(final InPin pin, final PortSpec p)
+    private static void checkWidth(final Signal pin, final PortSpec p)
     {
         if (pin.width() != p.width())
         {
             throw new IllegalArgumentException(pin + " is " + pin.width() + " bits, the layout says " + p.width());
         }
-        return pin;
     }
 
     /** The component behind the pins, for resource reports, waveforms and white-box checks. */
@@ -119,35 +98,38 @@ public final class ComponentDut implements ModelDut
     @Override
     public void evaluate(final long[] inputs, final long[] outputs)
     {
-        final InPin[] in = this.in;
-        final int[] inOffset = this.inOffset;
+        if (direct)
+        {
+            final long[] pins = pinInputs;
+            final long[] masks = inputMasks;
+            for (int w = 0; w < masks.length; w++)
+            {
+                pins[w] = inputs[w] & masks[w];
+            }
+            domain.settleNow();
+            // A loop, not System.arraycopy: most blocks have a few dozen words, too few for the stub's overhead.
+            final long[] pinOut = pinOutputs;
+            for (int w = 0; w < pinOut.length; w++)
+            {
+                outputs[w] = pinOut[w];
+            }
+            return;
+        }
         for (int i = 0; i < in.length; i++)
         {
-            in[i].set(inputs[inOffset[i]]);
-        }
-        for (int i = 0; i < wideIn.length; i++)
-        {
-            final InPin pin = wideIn[i];
-            final int base = wideInOffset[i];
-            for (int k = 0; k < pin.words(); k++)
+            final InPin pin = in[i];
+            for (int w = 0; w < pin.words(); w++)
             {
-                pin.setWord(k, inputs[base + k]);
+                pin.setWord(w, inputs[inOffset[i] + w]);
             }
         }
         domain.settle();
-        final OutPin[] out = this.out;
-        final int[] outOffset = this.outOffset;
         for (int i = 0; i < out.length; i++)
         {
-            outputs[outOffset[i]] = out[i].get();
-        }
-        for (int i = 0; i < wideOut.length; i++)
-        {
-            final OutPin pin = wideOut[i];
-            final int base = wideOutOffset[i];
-            for (int k = 0; k < pin.words(); k++)
+            final OutPin pin = out[i];
+            for (int w = 0; w < pin.words(); w++)
             {
-                outputs[base + k] = pin.word(k);
+                outputs[outOffset[i] + w] = pin.word(w);
             }
         }
     }

@@ -19,11 +19,16 @@ public final class InPin implements Signal
     private final Component owner;
     private final PortSpec port;
     private final long lastMask;
+    private final long firstMask;
+    private final int count;
+    // The pin's words are words[base .. base + count): a slice of its component's input vector
+    // (laid out by PinLayout), or of an output pin's after connect.
     private long[] words;
+    private int base;
     private boolean connected;
     ClockDomain domain;
 
-    InPin(final Component owner, final PortSpec port)
+    InPin(final Component owner, final PortSpec port, final long[] store, final int offset)
     {
         if (port.direction() != Direction.IN)
         {
@@ -31,16 +36,19 @@ public final class InPin implements Signal
         }
         this.owner = owner;
         this.port = port;
-        this.words = new long[port.words()];
+        this.words = store;
+        this.base = offset;
+        this.count = port.words();
         final int rest = port.width() - 64 * (port.words() - 1);
         this.lastMask = Bits.mask(rest);
+        this.firstMask = count == 1 ? lastMask : -1L;
     }
 
     /** Drive the pin (word 0 for a wide pin; the other words keep their values). */
     public void set(final long value)
     {
         checkDriven();
-        words[0] = words.length == 1 ? value & lastMask : value;
+        words[base] = value & firstMask;
         invalidate();
     }
 
@@ -48,7 +56,7 @@ public final class InPin implements Signal
     public void setWord(final int index, final long value)
     {
         checkDriven();
-        words[index] = index == words.length - 1 ? value & lastMask : value;
+        words[base + index] = index == count - 1 ? value & lastMask : value;
         invalidate();
     }
 
@@ -61,25 +69,25 @@ public final class InPin implements Signal
     /** The value (word 0 of a wide pin). */
     public long get()
     {
-        return words[0];
+        return words[base];
     }
 
     /** Whether the pin is non-zero (for one-bit pins: high). */
     public boolean high()
     {
-        return words[0] != 0;
+        return words[base] != 0;
     }
 
     /** Word {@code index} of the value, least significant first. */
     public long word(final int index)
     {
-        return words[index];
+        return words[base + index];
     }
 
     /** Number of 64-bit words. */
     public int words()
     {
-        return words.length;
+        return count;
     }
 
     /** The declaration this pin was made from. */
@@ -114,12 +122,18 @@ public final class InPin implements Signal
     @Override
     public long value()
     {
-        return words[0];
+        return words[base];
+    }
+
+    long mask()
+    {
+        return lastMask;
     }
 
     void connectTo(final OutPin source)
     {
         words = source.storage();
+        base = source.base();
         connected = true;
     }
 

@@ -17,9 +17,13 @@ public final class OutPin implements Signal
     private final Component owner;
     private final PortSpec port;
     private final long lastMask;
+    private final long firstMask;
+    private final int count;
+    // words[base .. base + count): a slice of the component's output vector (laid out by PinLayout).
     private final long[] words;
+    private final int base;
 
-    OutPin(final Component owner, final PortSpec port)
+    OutPin(final Component owner, final PortSpec port, final long[] store, final int offset)
     {
         if (port.direction() != Direction.OUT)
         {
@@ -27,49 +31,52 @@ public final class OutPin implements Signal
         }
         this.owner = owner;
         this.port = port;
-        this.words = new long[port.words()];
+        this.words = store;
+        this.base = offset;
+        this.count = port.words();
         final int rest = port.width() - 64 * (port.words() - 1);
         this.lastMask = Bits.mask(rest);
+        this.firstMask = count == 1 ? lastMask : -1L;
     }
 
     /** Drive the pin (word 0 for a wide pin). */
     public void set(final long value)
     {
-        words[0] = words.length == 1 ? value & lastMask : value;
+        words[base] = value & firstMask;
     }
 
     /** Drive a one-bit pin. */
     public void set(final boolean value)
     {
-        words[0] = value ? 1L : 0L;
+        words[base] = value ? 1L : 0L;
     }
 
     /** Drive word {@code index} of a wide pin (the last word is truncated to the width). */
     public void setWord(final int index, final long value)
     {
-        words[index] = index == words.length - 1 ? value & lastMask : value;
+        words[base + index] = index == count - 1 ? value & lastMask : value;
     }
 
     /** The value (word 0 of a wide pin). */
     public long get()
     {
-        return words[0];
+        return words[base];
     }
 
     /** Whether the pin is non-zero (for one-bit pins: high). */
     public boolean high()
     {
-        return words[0] != 0;
+        return words[base] != 0;
     }
 
     public long word(final int index)
     {
-        return words[index];
+        return words[base + index];
     }
 
     public int words()
     {
-        return words.length;
+        return count;
     }
 
     public PortSpec port()
@@ -97,12 +104,23 @@ public final class OutPin implements Signal
     @Override
     public long value()
     {
-        return words[0];
+        return words[base];
+    }
+
+    /** Store a value known to be canonical (a FIFO field of the pin's width), without the mask. */
+    void put(final long value)
+    {
+        words[base] = value;
     }
 
     long[] storage()
     {
         return words;
+    }
+
+    int base()
+    {
+        return base;
     }
 
     @Override

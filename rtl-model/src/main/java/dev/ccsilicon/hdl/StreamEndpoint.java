@@ -13,6 +13,7 @@ package dev.ccsilicon.hdl;
 public abstract sealed class StreamEndpoint permits StreamIn, StreamOut
 {
     private final StreamSpec spec;
+    final Component owner;
     final Stream stream;
     final RecordFifo fifo;
     final int[] shifts;
@@ -21,6 +22,7 @@ public abstract sealed class StreamEndpoint permits StreamIn, StreamOut
         final PortSpec[] data)
     {
         this.spec = spec;
+        this.owner = owner;
         this.stream = stream;
         this.fifo = fifo;
         shifts = new int[data.length];

@@ -14,6 +14,10 @@ public final class StreamOut extends StreamEndpoint
     private final InPin ready;
     private final OutPin[] data;
     private final long[] masks;
+    // The owner's output vector and the data pins' offsets in it: refresh writes them directly.
+    private final long[] store;
+    private final int validAt;
+    private final int[] dataAt;
 
     /** Binds output stream {@code spec} of {@code owner} (its pins already declared) to a stream. */
     public StreamOut(final Component owner, final StreamSpec spec, final Stream stream)
@@ -34,11 +38,15 @@ public final class StreamOut extends StreamEndpoint
         ready = owner.in(spec.readyPort());
         data = new OutPin[spec.dataPorts().size()];
         masks = new long[data.length];
+        dataAt = new int[data.length];
         for (int i = 0; i < data.length; i++)
         {
             data[i] = owner.out(spec.dataPorts().get(i));
             masks[i] = Bits.mask(data[i].width());
+            dataAt[i] = data[i].base();
         }
+        store = valid.storage();
+        validAt = valid.base();
     }
 
     private static StreamSpec check(final StreamSpec spec)
@@ -63,23 +71,27 @@ public final class StreamOut extends StreamEndpoint
     @Override
     void refresh()
     {
+        final long[] out = store;
+        final int[] at = dataAt;
         if (fifo != null)
         {
-            final boolean v = fifo.canPop();
-            valid.set(v);
-            for (int i = 0; i < data.length; i++)
+            // Record fields have the data pins' widths (checked at construction): no masking.
+            final RecordFifo f = fifo;
+            final boolean v = f.canPop();
+            out[validAt] = v ? 1 : 0;
+            for (int i = 0; i < at.length; i++)
             {
-                data[i].set(v ? fifo.peek(i) : 0);
+                out[at[i]] = v ? f.peek(i) : 0;
             }
         }
         else
         {
             final boolean v = stream.canPop();
-            valid.set(v);
+            out[validAt] = v ? 1 : 0;
             final long head = v ? stream.peek() : 0;
-            for (int i = 0; i < data.length; i++)
+            for (int i = 0; i < at.length; i++)
             {
-                data[i].set(head >>> shifts[i] & masks[i]);
+                out[at[i]] = head >>> shifts[i] & masks[i];
             }
         }
     }

@@ -63,6 +63,10 @@ public final class FxpAccumulator extends Component
     @Override
     protected void settle()
     {
+        if (!outputsObserved())
+        {
+            return;
+        }
         inReadyO.set(inReady());
         outValidO.set(outValid.get());
         outSumO.set(outSum.get());

@@ -270,6 +270,10 @@ public final class QpTable extends Component
     @Override
     protected void settle()
     {
+        if (!outputsObserved())
+        {
+            return;
+        }
         final int rd = (int)rdPtrQ.get();
         inReadyO.set(inReady());
         outValidO.set(fifoCntQ.get() != 0);

@@ -278,6 +278,10 @@ public final class RoccFairRate extends Component
                 cfgPins[0].get(), cfgPins[1].get(), cfgPins[2].get(), cfgPins[3].get(), cfgPins[4].get(),
                 cfgPins[5].get(), cfgPins[6].get(), cfgPins[7].get(), cfgPins[8].get(), cfg.rounding()));
         }
+        if (!outputsObserved())
+        {
+            return;
+        }
         qRdReqO.set(issue());
         qRdPortO.set(ptrQ.get());
         outValidO.set(fifo.canPop());

@@ -204,6 +204,10 @@ public final class RoccFlowTable extends Component
     @Override
     protected void settle()
     {
+        if (!outputsObserved())
+        {
+            return;
+        }
         statOverflowO.set(statOverflowQ.get());
         statCountSatO.set(statCountSatQ.get());
         statDeqMissO.set(statDeqMissQ.get());

@@ -393,7 +393,10 @@ public final class RoccRp extends Component
         decide();
         table.setInputs(tblInValid, tblInQp, tblInOp, tblInOperand);
         table.setOutReady(tblOutReady);
-
+        if (!outputsObserved())
+        {
+            return;
+        }
         cnpReadyO.set(cnpReady());
         final boolean valid = upd.canPop();
         final long head = valid ? upd.peek() : 0;

@@ -53,6 +53,10 @@ public final class StreamFifo extends Component
     @Override
     protected void settle()
     {
+        if (!outputsObserved())
+        {
+            return;
+        }
         final int count = count();
         inReadyO.set(count != depth);
         outValidO.set(count != 0);

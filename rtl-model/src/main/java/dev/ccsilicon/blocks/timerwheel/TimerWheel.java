@@ -173,6 +173,10 @@ public final class TimerWheel extends Component
     @Override
     protected void settle()
     {
+        if (!outputsObserved())
+        {
+            return;
+        }
         cmdReadyO.set(cmd.canPush());
         final boolean rspValid = rsp.canPop();
         final long r = rspValid ? rsp.peek() : 0;
