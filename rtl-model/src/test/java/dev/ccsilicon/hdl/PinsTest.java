@@ -100,4 +100,73 @@ class PinsTest
         dut.clock();
         assertEquals(1, dut.domain().cycle());
     }
+
+    /** Drives its output only when observed, as the blocks do. */
+    static final class Lazy extends Component
+    {
+        Lazy(final Component parent)
+        {
+            super(parent, "lazy");
+            declarePins(PinLayout.of(List.of(PortSpec.in("a_i", 8), PortSpec.out("y_o", 8))));
+        }
+
+        @Override
+        protected void settle()
+        {
+            if (outputsObserved())
+            {
+                out("y_o").set(in("a_i").get());
+            }
+        }
+
+        @Override
+        protected void evaluate()
+        {
+        }
+    }
+
+    @Test
+    void outputsAreObservedThroughComponentDutConnectOrListeners()
+    {
+        final Container top = new Container("top");
+        final Lazy lazy = new Lazy(top);
+        final ClockDomain clk = ClockDomain.ofPeriodPs("clk", 1000).add(top);
+        clk.reset();
+        lazy.in("a_i").set(9);
+        clk.settle();
+        assertEquals(0, lazy.out("y_o").get(), "nobody reads y_o: not driven");
+        clk.addListener((d, n) -> { });
+        lazy.in("a_i").set(10);
+        clk.settle();
+        assertEquals(10, lazy.out("y_o").get(), "a listener observes every pin");
+        final Lazy alone = new Lazy(null);
+        final ComponentDut dut = new ComponentDut(PinLayout.of(List.of(PortSpec.in("a_i", 8), PortSpec.out("y_o", 8))),
+            alone);
+        dut.reset();
+        final long[] out = new long[1];
+        dut.evaluate(new long[] {0x1FF}, out);
+        assertEquals(0xFF, out[0], "a ComponentDut observes its component; inputs are masked to their width");
+    }
+
+    @Test
+    void aLayoutDrivingPartOfTheComponentsPinsIsCopiedPinByPin()
+    {
+        final Block b = new Block(null, "b");
+        final ComponentDut dut = new ComponentDut(PinLayout.of(List.of(PortSpec.in("a_i", 5), PortSpec.out("y_o", 3))), b);
+        dut.reset();
+        final long[] out = new long[1];
+        dut.evaluate(new long[] {4}, out);
+        assertEquals(5, out[0]);
+        assertEquals(4, b.in("a_i").get());
+    }
+
+    @Test
+    void aComponentDutRejectsANestedComponentAndAWrongWidth()
+    {
+        final Container top = new Container("top");
+        final Block nested = new Block(top, "b");
+        assertThrows(IllegalArgumentException.class, () -> new ComponentDut(PinLayout.of(PORTS), nested));
+        final List<PortSpec> other = List.of(PortSpec.in("a_i", 6), PortSpec.out("y_o", 3));
+        assertThrows(IllegalArgumentException.class, () -> new ComponentDut(PinLayout.of(other), new Block(null, "c")));
+    }
 }
