@@ -1,10 +1,10 @@
 package dev.ccsilicon.cosim.lockstep;
 
-import dev.ccsilicon.hdl.ModelDut;
 import dev.ccsilicon.cosim.blocks.streamfifo.StreamFifoAdapter;
 import dev.ccsilicon.cosim.jverilator.BlockSpec;
 import dev.ccsilicon.cosim.jverilator.NativeRtl;
 import dev.ccsilicon.cosim.jverilator.RtlBuilder;
+import dev.ccsilicon.hdl.ModelDut;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
