@@ -5,9 +5,10 @@ import java.util.List;
 import java.util.SplittableRandom;
 
 /**
- * A clock and the components it drives. {@link #step()} evaluates every component of every tree
- * against the committed state, then commits every state element: the order of evaluation can never
- * change a result. {@link #run(long)} additionally skips idle stretches in bulk when every component
+ * A clock and the components it drives. {@link #step()} settles the combinational logic
+ * ({@link Component#settle()}, parents before children), applies the stream endpoints' handshakes,
+ * evaluates every component of every tree against the committed state, then commits every state
+ * element: the order of evaluation can never change a result. {@link #run(long)} additionally skips idle stretches in bulk when every component
  * reports (via {@link Component#nextBusyCycle(long)}) that it has nothing to do and no state element
  * has work in flight.
  * <p>
@@ -26,6 +27,10 @@ public final class ClockDomain
     private Component[] order;
     private ScalarState[] scalars;
     private StateElement[] others;
+    private Component[] settlers;
+    private StreamEndpoint[] endpoints;
+    private StreamEndpoint[] refreshed = new StreamEndpoint[0];
+    private boolean settled;
     private CycleListener[] listenerArray = new CycleListener[0];
 
     private boolean idleSkip = true;
@@ -77,8 +82,17 @@ public final class ClockDomain
         return this;
     }
 
+    /** Listen to every cycle; listeners (tracing) read output pins, so every component drives them from now on. */
     public ClockDomain addListener(final CycleListener listener)
     {
+        for (final Component top : tops)
+        {
+            observeAll(top);
+        }
+        if (built)
+        {
+            refreshed = observedEndpoints();
+        }
         listeners.add(listener);
         listenerArray = listeners.toArray(new CycleListener[0]);
         return this;
@@ -127,16 +141,62 @@ public final class ClockDomain
         {
             e.reset();
         }
+        settled = false;
         cycle = 0;
         evaluatedCycles = 0;
         skippedCycles = 0;
         bulkSkips = 0;
     }
 
-    /** One clock cycle: evaluate everything against the committed state, then commit. */
-    public void step()
+    /**
+     * The settle phase of the coming cycle, if an input pin changed or a cycle passed since the last
+     * one: every stream endpoint drives its pins from its queue, then every component's
+     * {@link Component#settle()} runs, parents before children. Afterwards the output pins show what
+     * the RTL drives in the coming cycle. {@link #step()} and {@link #advance(long)} settle by
+     * themselves; call this to read output pins between steps.
+     */
+    public void settle()
     {
         build();
+        if (settled)
+        {
+            return;
+        }
+        for (final StreamEndpoint e : refreshed)
+        {
+            e.refresh();
+        }
+        for (final Component c : settlers)
+        {
+            c.settle();
+        }
+        // Last: a parent driving its children's input pins above marked the domain unsettled.
+        settled = true;
+    }
+
+    /** The settle phase now, whatever changed (ComponentDut drives the input pins' words directly). */
+    void settleNow()
+    {
+        build();
+        for (final StreamEndpoint e : refreshed)
+        {
+            e.refresh();
+        }
+        for (final Component c : settlers)
+        {
+            c.settle();
+        }
+        settled = true;
+    }
+
+    /** One clock cycle: settle, evaluate everything against the committed state, then commit. */
+    public void step()
+    {
+        settle();
+        for (final StreamEndpoint e : endpoints)
+        {
+            e.transfer();
+        }
         final Component[] evaluation = order;
         if (shuffle != null)
         {
@@ -154,12 +214,10 @@ public final class ClockDomain
         {
             e.commit();
         }
+        settled = false;
         cycle++;
         evaluatedCycles++;
-        for (final CycleListener l : listenerArray)
-        {
-            l.onCycle(this, 1);
-        }
+        notifyListeners(1);
     }
 
     /** Advance {@code cycles} cycles, skipping idle stretches in bulk when allowed. */
@@ -181,6 +239,8 @@ public final class ClockDomain
         build();
         if (idleSkip && maxCycles > 1)
         {
+            // Components decide from their input pins, so those a parent drives must be current.
+            settle();
             final long busy = nextBusyCycle();
             if (busy > cycle && quiescent())
             {
@@ -196,7 +256,7 @@ public final class ClockDomain
     /** Earliest cycle in which some component is busy ({@code cycle()} if any is busy now). */
     public long nextBusyCycle()
     {
-        build();
+        settle();
         final long now = cycle;
         long min = Long.MAX_VALUE;
         for (final Component c : components)
@@ -276,13 +336,44 @@ public final class ClockDomain
         {
             c.skipIdle(n);
         }
+        settled = false;
         cycle += n;
         skippedCycles += n;
         bulkSkips++;
+        notifyListeners(n);
+    }
+
+    private void notifyListeners(final long cycles)
+    {
+        if (listenerArray.length == 0)
+        {
+            return;
+        }
+        // Listeners (tracing) sample output pins: show them settled on the new state.
+        settle();
         for (final CycleListener l : listenerArray)
         {
-            l.onCycle(this, n);
+            l.onCycle(this, cycles);
         }
+    }
+
+    /** Endpoints whose pins someone reads: only they are refreshed in the settle phase. */
+    private StreamEndpoint[] observedEndpoints()
+    {
+        final List<StreamEndpoint> list = new ArrayList<>();
+        for (final StreamEndpoint e : endpoints)
+        {
+            if (e.owner.outputsObserved())
+            {
+                list.add(e);
+            }
+        }
+        return list.toArray(new StreamEndpoint[0]);
+    }
+
+    void unsettle()
+    {
+        settled = false;
     }
 
     private boolean quiescent()
@@ -340,11 +431,55 @@ public final class ClockDomain
         {
             top.freeze();
         }
+        final List<Component> settling = new ArrayList<>();
+        final List<StreamEndpoint> endpointList = new ArrayList<>();
+        for (final Component c : all)
+        {
+            if (overridesSettle(c.getClass()))
+            {
+                settling.add(c);
+            }
+            endpointList.addAll(c.streamEndpoints());
+            for (final InPin p : c.inPins())
+            {
+                p.domain = this;
+            }
+        }
+        settlers = settling.toArray(new Component[0]);
+        endpoints = endpointList.toArray(new StreamEndpoint[0]);
+        refreshed = observedEndpoints();
         components = all.toArray(new Component[0]);
         order = all.toArray(new Component[0]);
         scalars = scalarList.toArray(new ScalarState[0]);
         others = otherList.toArray(new StateElement[0]);
         built = true;
+    }
+
+    /** Whether {@code type} has its own {@link Component#settle()} (the others are skipped every cycle). */
+    private static boolean overridesSettle(final Class<?> type)
+    {
+        for (Class<?> t = type; t != Component.class; t = t.getSuperclass())
+        {
+            try
+            {
+                t.getDeclaredMethod("settle");
+                return true;
+            }
+            catch (final NoSuchMethodException e)
+            {
+                // not declared here: look further up
+            }
+        }
+        return false;
+    }
+
+    private static void observeAll(final Component c)
+    {
+        c.observeOutputs();
+        for (final Component child : c.children())
+        {
+            observeAll(child);
+        }
     }
 
     private static void collect(final Component c, final List<Component> out)

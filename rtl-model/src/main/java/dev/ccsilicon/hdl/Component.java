@@ -18,6 +18,11 @@ import java.util.regex.Pattern;
  * Rules for {@link #evaluate()}: read only committed values ({@code get()}, {@code canPop()}, ...),
  * write only next values ({@code set()}, {@code push()}, ...). Then every component sees the same
  * snapshot of the design and the evaluation order cannot change a result.
+ * <p>
+ * Pins: a block's surface is its {@link InPin}s and {@link OutPin}s, made from its one declaration
+ * ({@link #declarePins(PinLayout)}), and its {@link StreamEndpoint}s. Combinational logic (output
+ * pins, glue that drives children's input pins) goes in {@link #settle()}, which the clock domain
+ * runs parent before children before every evaluation.
  */
 public abstract class Component
 {
@@ -29,8 +34,15 @@ public abstract class Component
     private final List<Component> children = new ArrayList<>();
     private final List<StateElement> state = new ArrayList<>();
     private final List<Signal> signals = new ArrayList<>();
+    private final List<InPin> inPins = new ArrayList<>();
+    private final List<OutPin> outPins = new ArrayList<>();
+    private final List<StreamEndpoint> endpoints = new ArrayList<>();
     private final Set<String> localNames = new HashSet<>();
     private boolean frozen;
+    private boolean outputsObserved;
+    private PinLayout pinLayout;
+    private long[] inputWords = new long[0];
+    private long[] outputWords = new long[0];
 
     /** A top-level component. */
     protected Component(final String name)
@@ -64,6 +76,17 @@ public abstract class Component
      * component must not depend on.
      */
     protected abstract void evaluate();
+
+    /**
+     * Combinational logic of the coming cycle: from committed state and this component's input pins,
+     * drive its output pins and its children's input pins (arbitration, muxing). Runs in the settle
+     * phase, parents before children and siblings in creation order, before any {@link #evaluate()}
+     * of the cycle, and again whenever an input pin changed; it must not change state. The default
+     * does nothing.
+     */
+    protected void settle()
+    {
+    }
 
     /**
      * The first cycle at or after {@code now} in which this component has work to do. Returning
@@ -118,6 +141,138 @@ public abstract class Component
         return Collections.unmodifiableList(signals);
     }
 
+    /** Input pins, in declaration order. */
+    public final List<InPin> inPins()
+    {
+        return Collections.unmodifiableList(inPins);
+    }
+
+    /** Output pins, in declaration order. */
+    public final List<OutPin> outPins()
+    {
+        return Collections.unmodifiableList(outPins);
+    }
+
+    /** Stream endpoints bound to this component's queues. */
+    public final List<StreamEndpoint> streamEndpoints()
+    {
+        return Collections.unmodifiableList(endpoints);
+    }
+
+    /** Input pin {@code name} (throws if this component has none of that name). */
+    public final InPin in(final String name)
+    {
+        for (final InPin p : inPins)
+        {
+            if (p.name().equals(name))
+            {
+                return p;
+            }
+        }
+        throw new IllegalArgumentException(path + ": no input pin " + name);
+    }
+
+    /** Output pin {@code name} (throws if this component has none of that name). */
+    public final OutPin out(final String name)
+    {
+        for (final OutPin p : outPins)
+        {
+            if (p.name().equals(name))
+            {
+                return p;
+            }
+        }
+        throw new IllegalArgumentException(path + ": no output pin " + name);
+    }
+
+    /**
+     * Whether anything reads this component's output pins: a {@link ComponentDut}, a
+     * {@link #connect} from one of them, tracing, or {@link #observeOutputs()}. A block nested in a
+     * parent that reads its state directly may skip driving its output pins in {@link #settle()}
+     * (and its stream endpoints are not refreshed), which keeps a composite as fast as before pins.
+     */
+    protected final boolean outputsObserved()
+    {
+        return outputsObserved;
+    }
+
+    /** Declare that this component's output pins are read, so it drives them in every settle. */
+    public final void observeOutputs()
+    {
+        outputsObserved = true;
+    }
+
+    /**
+     * Create this component's pins from its declaration: an {@link InPin} per driven input and an
+     * {@link OutPin} per output of {@code layout} (clock and reset belong to the clock domain).
+     */
+    protected final void declarePins(final PinLayout layout)
+    {
+        if (pinLayout != null)
+        {
+            throw new IllegalStateException(path + ": pins declared twice");
+        }
+        pinLayout = layout;
+        // The pins' words live in two vectors laid out exactly like ModelDut's pin vectors, so a
+        // ComponentDut moves a whole cycle's pins with one array copy each way.
+        inputWords = new long[layout.inputWords()];
+        outputWords = new long[layout.outputWords()];
+        for (int i = 0; i < layout.inputs().size(); i++)
+        {
+            final InPin pin = new InPin(this, layout.inputs().get(i), inputWords, layout.inputOffset(i));
+            addPinName(pin);
+            inPins.add(pin);
+        }
+        for (int i = 0; i < layout.outputs().size(); i++)
+        {
+            final OutPin pin = new OutPin(this, layout.outputs().get(i), outputWords, layout.outputOffset(i));
+            addPinName(pin);
+            outPins.add(pin);
+        }
+    }
+
+    /** The layout this component's pins were declared with, or null. */
+    public final PinLayout pinLayout()
+    {
+        return pinLayout;
+    }
+
+    final long[] inputWords()
+    {
+        return inputWords;
+    }
+
+    final long[] outputWords()
+    {
+        return outputWords;
+    }
+
+    /**
+     * Wire output pin {@code out} to input pin {@code in}; both belong to components below this one.
+     * The input then reads the output's words (no copy per cycle). The driver settles first when it
+     * was created first, so a combinational path through a connection settles in creation order.
+     */
+    protected void connect(final OutPin out, final InPin in)
+    {
+        checkMutable();
+        if (!isAncestorOf(out.owner()) || !isAncestorOf(in.owner()))
+        {
+            throw new IllegalArgumentException(path + ": can only connect pins of components inside it, got "
+                + out + " -> " + in);
+        }
+        if (out.width() != in.width())
+        {
+            throw new IllegalArgumentException(path + ": width mismatch " + out + " (" + out.width() + ") -> " + in
+                + " (" + in.width() + ")");
+        }
+        if (in.connected())
+        {
+            throw new IllegalArgumentException(path + ": " + in + " is already connected");
+        }
+        in.connectTo(out);
+        out.owner().observeOutputs();
+    }
+
     /** A deterministic random stream for this component: depends only on {@code seed} and {@link #path()}. */
     public final SeededRandom random(final long seed)
     {
@@ -144,6 +299,34 @@ public abstract class Component
         claim(signal.name());
         signals.add(signal);
         return signal;
+    }
+
+    final void addEndpoint(final StreamEndpoint endpoint)
+    {
+        checkMutable();
+        endpoints.add(endpoint);
+    }
+
+    private void addPinName(final Signal pin)
+    {
+        checkMutable();
+        claim(pin.name());
+        if (pin.width() <= 64)
+        {
+            signals.add(pin);
+        }
+    }
+
+    private boolean isAncestorOf(final Component c)
+    {
+        for (Component p = c.parent; p != null; p = p.parent)
+        {
+            if (p == this)
+            {
+                return true;
+            }
+        }
+        return false;
     }
 
     @Override

@@ -1,7 +1,9 @@
 package dev.ccsilicon.cosim.jverilator;
 
 import dev.ccsilicon.hdl.Direction;
+import dev.ccsilicon.hdl.PinLayout;
 import dev.ccsilicon.hdl.PortSpec;
+import dev.ccsilicon.hdl.RtlParameters;
 import dev.ccsilicon.hdl.StreamSpec;
 
 import java.nio.file.Path;
@@ -16,9 +18,10 @@ import java.util.TreeMap;
  * its declared ports and streams. Immutable; {@link #withParameter} and {@link #withSources} give
  * variants (a parameter sweep, a mutant) that build under their own cache keys.
  *
- * <p>Pins: every input except clock and reset is a <em>driven input</em>, every output a
- * <em>sampled output</em>; both are numbered in declaration order and laid out in off-heap vectors
- * as {@link PortSpec#words()} 64-bit words each. An input that belongs to no input stream and is no
+ * <p>Pins: laid out by {@link PinLayout} (every input except clock and reset is a <em>driven
+ * input</em>, every output a <em>sampled output</em>, numbered in declaration order,
+ * {@link PortSpec#words()} 64-bit words each), the rule the Java model's {@code ComponentDut} uses
+ * too. An input that belongs to no input stream and is no
  * output stream's ready is a <em>static</em> input: set once before a run and held.
  */
 public final class BlockSpec
@@ -33,12 +36,7 @@ public final class BlockSpec
     private final String clockPort;
     private final String resetPort;
 
-    private final List<PortSpec> inputs = new ArrayList<>();
-    private final List<PortSpec> outputs = new ArrayList<>();
-    private final int[] inputOffsets;
-    private final int[] outputOffsets;
-    private final int inputWords;
-    private final int outputWords;
+    private final PinLayout layout;
 
     private BlockSpec(
         final String name,
@@ -61,21 +59,18 @@ public final class BlockSpec
         this.clockPort = clockPort;
         this.resetPort = resetPort;
 
+        try
+        {
+            this.layout = PinLayout.of(this.ports, clockPort, resetPort);
+        }
+        catch (final IllegalArgumentException e)
+        {
+            throw new IllegalArgumentException(name + ": " + e.getMessage(), e);
+        }
         final Map<String, PortSpec> byName = new LinkedHashMap<>();
         for (final PortSpec p : this.ports)
         {
-            if (byName.put(p.name(), p) != null)
-            {
-                throw new IllegalArgumentException(name + ": port " + p.name() + " declared twice");
-            }
-            if (p.direction() == Direction.IN && !p.name().equals(clockPort) && !p.name().equals(resetPort))
-            {
-                inputs.add(p);
-            }
-            else if (p.direction() == Direction.OUT)
-            {
-                outputs.add(p);
-            }
+            byName.put(p.name(), p);
         }
         requirePort(byName, clockPort, Direction.IN, 1);
         requirePort(byName, resetPort, Direction.IN, 1);
@@ -90,22 +85,6 @@ public final class BlockSpec
                 requirePort(byName, d, dataDir, -1);
             }
         }
-        inputOffsets = new int[inputs.size()];
-        outputOffsets = new int[outputs.size()];
-        int w = 0;
-        for (int i = 0; i < inputs.size(); i++)
-        {
-            inputOffsets[i] = w;
-            w += inputs.get(i).words();
-        }
-        inputWords = w;
-        w = 0;
-        for (int i = 0; i < outputs.size(); i++)
-        {
-            outputOffsets[i] = w;
-            w += outputs.get(i).words();
-        }
-        outputWords = w;
     }
 
     private void requirePort(final Map<String, PortSpec> byName, final String port, final Direction dir, final int width)
@@ -170,70 +149,76 @@ public final class BlockSpec
         return resetPort;
     }
 
+    /** The pin-vector layout of this block's ports. */
+    public PinLayout layout()
+    {
+        return layout;
+    }
+
     public List<PortSpec> inputs()
     {
-        return inputs;
+        return layout.inputs();
     }
 
     public List<PortSpec> outputs()
     {
-        return outputs;
+        return layout.outputs();
     }
 
     public int inputWords()
     {
-        return inputWords;
+        return layout.inputWords();
     }
 
     public int outputWords()
     {
-        return outputWords;
+        return layout.outputWords();
     }
 
     public int inputOffset(final int inputIndex)
     {
-        return inputOffsets[inputIndex];
+        return layout.inputOffset(inputIndex);
     }
 
     public int outputOffset(final int outputIndex)
     {
-        return outputOffsets[outputIndex];
+        return layout.outputOffset(outputIndex);
     }
 
     /** Word offset of input pin {@code port} in every input vector (throws for an unknown pin). */
     public int inputWord(final String port)
     {
-        return inputOffsets[inputIndex(port)];
+        return layout.inputOffset(inputIndex(port));
     }
 
     /** Word offset of output pin {@code port} in every output vector (throws for an unknown pin). */
     public int outputWord(final String port)
     {
-        return outputOffsets[outputIndex(port)];
+        return layout.outputOffset(outputIndex(port));
     }
 
     public int inputIndex(final String port)
     {
-        for (int i = 0; i < inputs.size(); i++)
+        try
         {
-            if (inputs.get(i).name().equals(port))
-            {
-                return i;
-            }
+            return layout.inputIndex(port);
         }
-        throw new IllegalArgumentException(name + ": no driven input " + port);
+        catch (final IllegalArgumentException e)
+        {
+            throw new IllegalArgumentException(name + ": no driven input " + port, e);
+        }
     }
 
     public int outputIndex(final String port)
     {
-        for (int i = 0; i < outputs.size(); i++)
+        try
         {
-            if (outputs.get(i).name().equals(port))
-            {
-                return i;
-            }
+            return layout.outputIndex(port);
         }
-        throw new IllegalArgumentException(name + ": no output " + port);
+        catch (final IllegalArgumentException e)
+        {
+            throw new IllegalArgumentException(name + ": no output " + port, e);
+        }
     }
 
     public PortSpec port(final String port)
@@ -273,7 +258,7 @@ public final class BlockSpec
     public List<PortSpec> staticInputs()
     {
         final List<PortSpec> result = new ArrayList<>();
-        for (final PortSpec p : inputs)
+        for (final PortSpec p : layout.inputs())
         {
             boolean inStream = false;
             for (final StreamSpec s : streams)
@@ -305,6 +290,15 @@ public final class BlockSpec
     public BlockSpec withName(final String newName)
     {
         return new BlockSpec(newName, top, sourceRoot, sources, parameters, ports, streams, clockPort, resetPort);
+    }
+
+    /**
+     * The configuration record this spec's parameters describe: every {@code @RtlParameter} component
+     * from the parameters (so a variant's {@link #withParameter} shows), the rest from {@code defaults}.
+     */
+    public <R extends Record> R config(final R defaults)
+    {
+        return RtlParameters.config(parameters, defaults);
     }
 
     /** A parameter's value as an int (for adapters that size their model from the RTL parameters). */
@@ -412,6 +406,25 @@ public final class BlockSpec
         public Builder parameter(final String key, final Object value)
         {
             parameters.put(key, String.valueOf(value));
+            return this;
+        }
+
+        /** Every {@code @RtlParameter} of a configuration record, by its RTL name. */
+        public Builder parameters(final Record config)
+        {
+            RtlParameters.of(config).forEach(this::parameter);
+            return this;
+        }
+
+        public Builder ports(final List<PortSpec> list)
+        {
+            ports.addAll(list);
+            return this;
+        }
+
+        public Builder streams(final List<StreamSpec> list)
+        {
+            streams.addAll(list);
             return this;
         }
 

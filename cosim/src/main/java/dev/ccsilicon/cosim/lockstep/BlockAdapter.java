@@ -1,6 +1,7 @@
 package dev.ccsilicon.cosim.lockstep;
 
 import dev.ccsilicon.cosim.jverilator.BlockSpec;
+import dev.ccsilicon.hdl.ModelDut;
 
 /**
  * What a block brings to co-simulation: its pins, its Java model at those pins, its stimulus and

@@ -2,6 +2,7 @@ package dev.ccsilicon.cosim.lockstep;
 
 import dev.ccsilicon.cosim.jverilator.BlockSpec;
 import dev.ccsilicon.cosim.jverilator.StreamBatch;
+import dev.ccsilicon.hdl.ModelDut;
 import dev.ccsilicon.hdl.StreamSpec;
 
 import java.lang.foreign.MemorySegment;

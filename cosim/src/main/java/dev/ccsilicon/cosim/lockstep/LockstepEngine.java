@@ -8,6 +8,7 @@ import dev.ccsilicon.cosim.jverilator.RtlBuilder;
 import dev.ccsilicon.cosim.jverilator.RtlFatalException;
 import dev.ccsilicon.cosim.jverilator.RtlLibrary;
 import dev.ccsilicon.cosim.jverilator.StreamBatch;
+import dev.ccsilicon.hdl.ModelDut;
 import dev.ccsilicon.hdl.PortSpec;
 
 import java.io.IOException;
@@ -17,8 +18,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Callable;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;

@@ -2,6 +2,7 @@ package dev.ccsilicon.cosim.lockstep;
 
 import dev.ccsilicon.cosim.jverilator.BlockSpec;
 import dev.ccsilicon.cosim.jverilator.Rtl;
+import dev.ccsilicon.hdl.ModelDut;
 
 /**
  * The RTL driven one FFM call per signal per cycle, behind the model interface: the baseline the

@@ -9,6 +9,7 @@ import dev.ccsilicon.blocks.roccrp.RoccRpUpdate;
 import dev.ccsilicon.blocks.timerwheel.TimerWheel;
 import dev.ccsilicon.blocks.timerwheel.TimerWheelConfig;
 import dev.ccsilicon.cosim.blocks.roccfairrate.RoccFairRateCosimSpec;
+import dev.ccsilicon.hdl.RtlParameters;
 import dev.ccsilicon.hdl.fixed.Rounding;
 import org.junit.jupiter.api.Test;
 
@@ -65,10 +66,16 @@ class RtlPackagesTest
         check(drift, "CLAMP_MAX", RoccFairRateAlgorithm.CLAMP_MAX, 1L << p.constant("ClampMaxBit"));
         check(drift, "CLAMP_MIN", RoccFairRateAlgorithm.CLAMP_MIN, 1L << p.constant("ClampMinBit"));
         check(drift, "ClampWidth", 2, p.constant("ClampWidth"));
-        check(drift, "RoundFloor", RoccFairRateCosimSpec.roundMode(Rounding.FLOOR), p.constant("RoundFloor"));
-        check(drift, "RoundTrunc", RoccFairRateCosimSpec.roundMode(Rounding.TRUNCATE), p.constant("RoundTrunc"));
-        check(drift, "RoundHalfUp", RoccFairRateCosimSpec.roundMode(Rounding.HALF_UP), p.constant("RoundHalfUp"));
+        check(drift, "RoundFloor", roundMode(Rounding.FLOOR), p.constant("RoundFloor"));
+        check(drift, "RoundTrunc", roundMode(Rounding.TRUNCATE), p.constant("RoundTrunc"));
+        check(drift, "RoundHalfUp", roundMode(Rounding.HALF_UP), p.constant("RoundHalfUp"));
         assertEquals(List.of(), drift);
+    }
+
+    /** The RoundMode value the RTL is built with for {@code rounding}: the config record's own mapping. */
+    private static long roundMode(final Rounding rounding)
+    {
+        return Long.parseLong(String.valueOf(RtlParameters.of(RoccFairRateCosimSpec.parameters(8, 0, rounding)).get("RoundMode")));
     }
 
     /** The check is sensitive: a package with one code or one field width changed is reported. */

@@ -4,6 +4,7 @@ import dev.ccsilicon.cosim.blocks.streamfifo.StreamFifoAdapter;
 import dev.ccsilicon.cosim.jverilator.BlockSpec;
 import dev.ccsilicon.cosim.jverilator.NativeRtl;
 import dev.ccsilicon.cosim.jverilator.RtlBuilder;
+import dev.ccsilicon.hdl.ModelDut;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;

@@ -3,6 +3,7 @@ package dev.ccsilicon.cosim.lockstep;
 import dev.ccsilicon.cosim.blocks.fxpaccumulator.FxpAccumulatorAdapter;
 import dev.ccsilicon.cosim.blocks.streamfifo.StreamFifoAdapter;
 import dev.ccsilicon.cosim.jverilator.BlockSpec;
+import dev.ccsilicon.hdl.ModelDut;
 import org.junit.jupiter.api.Test;
 
 import java.util.Locale;

@@ -1,7 +1,9 @@
 package dev.ccsilicon.blocks.qptable;
 
 import dev.ccsilicon.hdl.Component;
-import dev.ccsilicon.hdl.Probe;
+import dev.ccsilicon.hdl.InPin;
+import dev.ccsilicon.hdl.OutPin;
+import dev.ccsilicon.hdl.PinLayout;
 import dev.ccsilicon.hdl.Reg;
 import dev.ccsilicon.hdl.RegFile;
 import dev.ccsilicon.hdl.Sram;
@@ -23,8 +25,10 @@ import dev.ccsilicon.hdl.Sram;
  * After reset an init sweep writes zero to every QP, one per cycle, with in_ready low for numQps
  * cycles.
  * <p>
- * Pins: drive inputs with {@link #setInputs} and {@link #setOutReady} before a clock step (they
- * hold until changed); read outputs between steps. Names of state and probes match the RTL's.
+ * Pins: those of {@link QpTableConfig#ports()}, driven before a clock step (they hold until
+ * changed; {@link #setInputs} and {@link #setOutReady} drive several at once); the output pins are
+ * settled from registered state, and the getters ({@link #inReady()}, {@link #outQp()}...) read the
+ * same committed values directly. Names of state and pins match the RTL's.
  */
 public final class QpTable extends Component
 {
@@ -63,15 +67,27 @@ public final class QpTable extends Component
     private final long[] oldCtx;
     private final long[] newCtx;
 
-    private boolean inValid;
-    private long inQp;
-    private long inOp;
-    private long inOperand;
-    private boolean outReady;
+    private final InPin inValidI;
+    private final InPin inQpI;
+    private final InPin inOpI;
+    private final InPin inOperandI;
+    private final InPin outReadyI;
+    private final OutPin inReadyO;
+    private final OutPin outValidO;
+    private final OutPin outQpO;
+    private final OutPin outOpO;
+    private final OutPin outFwdO;
+    private final OutPin outOldCtxO;
+    private final OutPin outNewCtxO;
+    private final OutPin outResultO;
+    private final OutPin initBusyO;
+    private final OutPin statFwdO;
+    private final OutPin statStallO;
 
     public QpTable(final Component parent, final String name, final QpTableConfig config)
     {
         super(parent, name);
+        declarePins(PinLayout.of(config.ports()));
         this.config = config;
         this.update = config.update();
         this.latency = config.sramLatency();
@@ -131,20 +147,29 @@ public final class QpTable extends Component
         wrPtrQ = new Reg(this, "wr_ptr_q", ptrWidth);
         rdPtrQ = new Reg(this, "rd_ptr_q", ptrWidth);
         fifoCntQ = new Reg(this, "fifo_cnt_q", cntWidth);
-        statFwdQ = new Reg(this, "stat_fwd_o", config.statWidth());
-        statStallQ = new Reg(this, "stat_stall_o", config.statWidth());
+        statFwdQ = new Reg(this, "stat_fwd_q", config.statWidth());
+        statStallQ = new Reg(this, "stat_stall_q", config.statWidth());
 
         zeros = new long[words];
         oldCtx = new long[words];
         newCtx = new long[words];
 
-        new Probe(this, "in_ready_o", 1, () -> inReady() ? 1 : 0);
-        new Probe(this, "out_valid_o", 1, () -> outValid() ? 1 : 0);
-        new Probe(this, "out_qp_o", qpWidth, this::outQp);
-        new Probe(this, "out_op_o", update.opcodeWidth(), this::outOp);
-        new Probe(this, "out_fwd_o", config.fwdWidth(), this::outFwd);
-        new Probe(this, "out_result_o", update.resultWidth(), this::outResult);
-        new Probe(this, "init_busy_o", 1, () -> initQ.get());
+        inValidI = in("in_valid_i");
+        inQpI = in("in_qp_i");
+        inOpI = in("in_op_i");
+        inOperandI = in("in_operand_i");
+        outReadyI = in("out_ready_i");
+        inReadyO = out("in_ready_o");
+        outValidO = out("out_valid_o");
+        outQpO = out("out_qp_o");
+        outOpO = out("out_op_o");
+        outFwdO = out("out_fwd_o");
+        outOldCtxO = out("out_old_ctx_o");
+        outNewCtxO = out("out_new_ctx_o");
+        outResultO = out("out_result_o");
+        initBusyO = out("init_busy_o");
+        statFwdO = out("stat_fwd_o");
+        statStallO = out("stat_stall_o");
     }
 
     private static int wordWidth(final int bits, final int word)
@@ -169,19 +194,19 @@ public final class QpTable extends Component
         return mem;
     }
 
-    /** Drive the event input pins for the next clock step. */
+    /** Drive the event input pins ({@code in_valid_i}, {@code in_qp_i}, {@code in_op_i}, {@code in_operand_i}). */
     public void setInputs(final boolean valid, final long qp, final long op, final long operand)
     {
-        inValid = valid;
-        inQp = qp;
-        inOp = op;
-        inOperand = operand;
+        inValidI.set(valid);
+        inQpI.set(qp);
+        inOpI.set(op);
+        inOperandI.set(operand);
     }
 
-    /** Drive {@code out_ready_i} for the next clock step. */
+    /** Drive {@code out_ready_i}. */
     public void setOutReady(final boolean ready)
     {
-        outReady = ready;
+        outReadyI.set(ready);
     }
 
     public boolean inReady()
@@ -241,9 +266,37 @@ public final class QpTable extends Component
         return statStallQ.get();
     }
 
+    /** Every output is a function of registered state: the head of the output FIFO and the counters. */
+    @Override
+    protected void settle()
+    {
+        if (!outputsObserved())
+        {
+            return;
+        }
+        final int rd = (int)rdPtrQ.get();
+        inReadyO.set(inReady());
+        outValidO.set(fifoCntQ.get() != 0);
+        outQpO.set(fifoQp.read(rd));
+        outOpO.set(fifoOp.read(rd));
+        outFwdO.set(fifoFwd.read(rd));
+        for (int w = 0; w < words; w++)
+        {
+            outOldCtxO.setWord(w, fifoOldCtx[w].read(rd));
+            outNewCtxO.setWord(w, fifoNewCtx[w].read(rd));
+        }
+        outResultO.set(fifoResult.read(rd));
+        initBusyO.set(initQ.get());
+        statFwdO.set(statFwdQ.get());
+        statStallO.set(statStallQ.get());
+    }
+
     @Override
     protected void evaluate()
     {
+        final boolean inValid = inValidI.high();
+        final long inQp = inQpI.get();
+        final boolean outReady = outReadyI.high();
         final boolean init = initQ.get() != 0;
         final boolean inReady = !init && creditQ.get() < outDepth;
         final boolean fire = inValid && inReady;
@@ -347,8 +400,8 @@ public final class QpTable extends Component
         }
         stValidQ[0].set(fire ? 1 : 0);
         stQpQ[0].set(inQp);
-        stOpQ[0].set(inOp);
-        stOperandQ[0].set(inOperand);
+        stOpQ[0].set(inOpI.get());
+        stOperandQ[0].set(inOperandI.get());
 
         if (pop)
         {
@@ -366,7 +419,7 @@ public final class QpTable extends Component
     @Override
     public long nextBusyCycle(final long now)
     {
-        if (inValid || initQ.get() != 0 || fifoCntQ.get() != 0)
+        if (inValidI.high() || initQ.get() != 0 || fifoCntQ.get() != 0)
         {
             return now;
         }

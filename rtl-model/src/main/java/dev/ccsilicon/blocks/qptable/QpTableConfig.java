@@ -1,6 +1,7 @@
 package dev.ccsilicon.blocks.qptable;
 
 import dev.ccsilicon.hdl.PortSpec;
+import dev.ccsilicon.hdl.RtlParameter;
 
 import java.util.List;
 
@@ -15,7 +16,12 @@ import java.util.List;
  * @param statWidth   width of the saturating statistics counters, 1..63 ({@code StatWidth}).
  * @param update      the per-algorithm update function.
  */
-public record QpTableConfig(int numQps, int sramLatency, int outDepth, int statWidth, ContextUpdate update)
+public record QpTableConfig(
+    @RtlParameter int numQps,
+    @RtlParameter int sramLatency,
+    @RtlParameter int outDepth,
+    @RtlParameter int statWidth,
+    ContextUpdate update)
 {
     public static final int DEFAULT_SRAM_LATENCY = 2;
     public static final int DEFAULT_OUT_DEPTH = 4;

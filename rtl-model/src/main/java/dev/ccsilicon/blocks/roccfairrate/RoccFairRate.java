@@ -2,18 +2,16 @@ package dev.ccsilicon.blocks.roccfairrate;
 
 import dev.ccsilicon.hdl.Component;
 import dev.ccsilicon.hdl.Counter;
-import dev.ccsilicon.hdl.Direction;
 import dev.ccsilicon.hdl.Fifo;
+import dev.ccsilicon.hdl.InPin;
+import dev.ccsilicon.hdl.OutPin;
+import dev.ccsilicon.hdl.PinLayout;
 import dev.ccsilicon.hdl.PortSpec;
-import dev.ccsilicon.hdl.Probe;
 import dev.ccsilicon.hdl.Reg;
 import dev.ccsilicon.hdl.RegFile;
-import dev.ccsilicon.hdl.Signal;
 import dev.ccsilicon.hdl.Sram;
-import dev.ccsilicon.hdl.Wire;
 
 import java.util.List;
-import java.util.function.LongSupplier;
 
 import static dev.ccsilicon.blocks.roccfairrate.RoccFairRatePorts.*;
 
@@ -24,11 +22,12 @@ import static dev.ccsilicon.blocks.roccfairrate.RoccFairRatePorts.*;
  * the output FIFO with its issue-time credit check, and the saturating tick statistics.
  * Micro-architecture and timing: docs/blocks/rocc_fair_rate.md §2.
  * <p>
- * Pins are those of {@link RoccFairRatePorts}: inputs are {@link Wire}s the environment assigns
- * between cycles ({@link #input(String)}), outputs are {@link Probe}s of the committed state
- * ({@link #output(String)}); every output is a function of registers only, so its value between
- * two cycles is the value the RTL drives during the next cycle. The {@code cfg_*_i} pins are static:
- * they are written by {@link #configure} (software does so with {@code enable_i} low).
+ * Pins are those of {@link RoccFairRatePorts}: input pins the environment drives between cycles
+ * ({@link #input(String)}), output pins settled from the committed state ({@link #output(String)});
+ * every output is a function of registers only, so its settled value is the value the RTL drives
+ * during the next cycle. The {@code cfg_*_i} pins are static: {@link #configure} writes them
+ * (software does so with {@code enable_i} low), and a change seen at the pins in the settle phase
+ * reprograms the block the same way.
  * While {@code out_valid_o} is low the {@code out_*} data pins read 0 (don't care; the RTL shows a
  * stale FIFO entry).
  */
@@ -56,10 +55,20 @@ public final class RoccFairRate extends Component
     private final long periodMask;
     private RoccFairRateConfig cfg;
 
-    private final Wire enableI;
-    private final Wire qRdBytesI;
-    private final Wire outReadyI;
-    private final Wire[] cfgPins;
+    private final InPin enableI;
+    private final InPin qRdBytesI;
+    private final InPin outReadyI;
+    private final InPin[] cfgPins;
+    private final OutPin qRdReqO;
+    private final OutPin qRdPortO;
+    private final OutPin outValidO;
+    private final OutPin outPortO;
+    private final OutPin outFO;
+    private final OutPin outBranchO;
+    private final OutPin outClampO;
+    private final OutPin outRatioLog2O;
+    private final OutPin statLateO;
+    private final OutPin statMergedO;
 
     private final Counter periodCnt;
     private final Reg activeQ;
@@ -96,14 +105,24 @@ public final class RoccFairRate extends Component
         this.fMaskOut = (1L << cfg.fWidth()) - 1;
         this.portShift = F_SHIFT + cfg.fWidth();
         this.periodMask = (1L << cfg.periodWidth()) - 1;
+        declarePins(PinLayout.of(ports));
 
-        enableI = inputWire(ENABLE_I);
-        cfgPins = new Wire[] {
-            inputWire(CFG_PERIOD_I), inputWire(CFG_Q_REF_I), inputWire(CFG_Q_MID_I), inputWire(CFG_Q_MAX_I),
-            inputWire(CFG_F_MIN_I), inputWire(CFG_F_MAX_I), inputWire(CFG_F_INIT_I), inputWire(CFG_ALPHA_I),
-            inputWire(CFG_BETA_I)};
-        qRdBytesI = inputWire(Q_RD_BYTES_I);
-        outReadyI = inputWire(OUT_READY_I);
+        enableI = in(ENABLE_I);
+        cfgPins = new InPin[] {
+            in(CFG_PERIOD_I), in(CFG_Q_REF_I), in(CFG_Q_MID_I), in(CFG_Q_MAX_I), in(CFG_F_MIN_I), in(CFG_F_MAX_I),
+            in(CFG_F_INIT_I), in(CFG_ALPHA_I), in(CFG_BETA_I)};
+        qRdBytesI = in(Q_RD_BYTES_I);
+        outReadyI = in(OUT_READY_I);
+        qRdReqO = out(Q_RD_REQ_O);
+        qRdPortO = out(Q_RD_PORT_O);
+        outValidO = out(OUT_VALID_O);
+        outPortO = out(OUT_PORT_O);
+        outFO = out(OUT_F_O);
+        outBranchO = out(OUT_BRANCH_O);
+        outClampO = out(OUT_CLAMP_O);
+        outRatioLog2O = out(OUT_RATIO_LOG2_O);
+        statLateO = out(STAT_LATE_TICKS_O);
+        statMergedO = out(STAT_MERGED_TICKS_O);
 
         periodCnt = new Counter(this, "period_cnt_q", cfg.periodWidth());
         activeQ = new Reg(this, "active_q", 1);
@@ -117,17 +136,8 @@ public final class RoccFairRate extends Component
             .readPorts(1).writePorts(1).latency(1).build();
         initQ = new RegFile(this, "init_q", cfg.ports(), 1, 1);
         fifo = new Fifo(this, "fifo_mem_q", outDepth, portShift + cfg.portWidth());
-        statLate = new Reg(this, STAT_LATE_TICKS_O, statWidth);
-        statMerged = new Reg(this, STAT_MERGED_TICKS_O, statWidth);
-
-        outputProbe(Q_RD_REQ_O, () -> issue() ? 1 : 0);
-        outputProbe(Q_RD_PORT_O, ptrQ::get);
-        outputProbe(OUT_VALID_O, () -> fifo.canPop() ? 1 : 0);
-        outputProbe(OUT_PORT_O, this::outPort);
-        outputProbe(OUT_F_O, this::outF);
-        outputProbe(OUT_BRANCH_O, this::outBranch);
-        outputProbe(OUT_CLAMP_O, this::outClamp);
-        outputProbe(OUT_RATIO_LOG2_O, this::outRatioLog2);
+        statLate = new Reg(this, "stat_late_ticks_q", statWidth);
+        statMerged = new Reg(this, "stat_merged_ticks_q", statWidth);
         writeConfigPins(cfg);
     }
 
@@ -166,34 +176,16 @@ public final class RoccFairRate extends Component
         return outDepth;
     }
 
-    /** The wire of input pin {@code name} (not {@code clk_i}/{@code rst_ni}: those are the clock domain's). */
-    public Wire input(final String name)
+    /** Input pin {@code name} (not {@code clk_i}/{@code rst_ni}: those are the clock domain's). */
+    public InPin input(final String name)
     {
-        for (final Signal s : signals())
-        {
-            if (s.name().equals(name) && s instanceof final Wire w && find(ports, name).direction() == Direction.IN)
-            {
-                return w;
-            }
-        }
-        throw new IllegalArgumentException("rocc_fair_rate: '" + name + "' is not a modelled input pin");
+        return in(name);
     }
 
-    /** The signal of output pin {@code name}. */
-    public Signal output(final String name)
+    /** Output pin {@code name}. */
+    public OutPin output(final String name)
     {
-        if (find(ports, name).direction() != Direction.OUT)
-        {
-            throw new IllegalArgumentException("rocc_fair_rate: '" + name + "' is not an output pin");
-        }
-        for (final Signal s : signals())
-        {
-            if (s.name().equals(name))
-            {
-                return s;
-            }
-        }
-        throw new IllegalStateException("rocc_fair_rate: output '" + name + "' is declared but not modelled");
+        return out(name);
     }
 
     public void enable(final boolean on)
@@ -273,6 +265,41 @@ public final class RoccFairRate extends Component
     public long portQOld(final int port)
     {
         return initQ.read(port) != 0 ? state.entryWord(port, 0) & qMaskInState : 0;
+    }
+
+    /** Outputs from registers; a change at the static cfg pins reprograms the block (allocates only then). */
+    @Override
+    protected void settle()
+    {
+        if (configChanged())
+        {
+            configure(new RoccFairRateConfig(cfg.ports(), cfg.qBytesWidth(), cfg.quantBytes(), cfg.rateUnitMbps(),
+                cfg.fIntWidth(), cfg.fFracWidth(), cfg.abIntWidth(), cfg.abFracWidth(), cfg.periodWidth(),
+                cfgPins[0].get(), cfgPins[1].get(), cfgPins[2].get(), cfgPins[3].get(), cfgPins[4].get(),
+                cfgPins[5].get(), cfgPins[6].get(), cfgPins[7].get(), cfgPins[8].get(), cfg.rounding()));
+        }
+        if (!outputsObserved())
+        {
+            return;
+        }
+        qRdReqO.set(issue());
+        qRdPortO.set(ptrQ.get());
+        outValidO.set(fifo.canPop());
+        outPortO.set(outPort());
+        outFO.set(outF());
+        outBranchO.set(outBranch());
+        outClampO.set(outClamp());
+        outRatioLog2O.set(outRatioLog2());
+        statLateO.set(statLate.get());
+        statMergedO.set(statMerged.get());
+    }
+
+    private boolean configChanged()
+    {
+        return cfgPins[0].get() != cfg.periodCycles() || cfgPins[1].get() != cfg.qRef()
+            || cfgPins[2].get() != cfg.qMid() || cfgPins[3].get() != cfg.qMax() || cfgPins[4].get() != cfg.fMin()
+            || cfgPins[5].get() != cfg.fMax() || cfgPins[6].get() != cfg.fInit() || cfgPins[7].get() != cfg.alpha()
+            || cfgPins[8].get() != cfg.beta();
     }
 
     @Override
@@ -397,25 +424,5 @@ public final class RoccFairRate extends Component
         cfgPins[6].set(c.fInit());
         cfgPins[7].set(c.alpha());
         cfgPins[8].set(c.beta());
-    }
-
-    private Wire inputWire(final String name)
-    {
-        final PortSpec p = find(ports, name);
-        if (p.direction() != Direction.IN || name.equals(CLK_I) || name.equals(RST_NI))
-        {
-            throw new IllegalArgumentException(name + " is not a data input pin");
-        }
-        return new Wire(this, name, p.width());
-    }
-
-    private void outputProbe(final String name, final LongSupplier value)
-    {
-        final PortSpec p = find(ports, name);
-        if (p.direction() != Direction.OUT)
-        {
-            throw new IllegalArgumentException(name + " is not an output pin");
-        }
-        new Probe(this, name, p.width(), value);
     }
 }

@@ -1,6 +1,7 @@
 package dev.ccsilicon.blocks.roccfairrate;
 
 import dev.ccsilicon.blocks.roccflowtable.CnpFormat;
+import dev.ccsilicon.hdl.RtlParameter;
 import dev.ccsilicon.hdl.fixed.Rounding;
 
 import java.math.BigInteger;
@@ -32,15 +33,15 @@ import java.math.BigInteger;
  * @param rounding     rounding of the PI scaling and of the MD halving ({@code RoundMode}).
  */
 public record RoccFairRateConfig(
-    int ports,
-    int qBytesWidth,
-    int quantBytes,
+    @RtlParameter("NumPorts") int ports,
+    @RtlParameter int qBytesWidth,
+    @RtlParameter int quantBytes,
     int rateUnitMbps,
-    int fIntWidth,
-    int fFracWidth,
-    int abIntWidth,
-    int abFracWidth,
-    int periodWidth,
+    @RtlParameter int fIntWidth,
+    @RtlParameter int fFracWidth,
+    @RtlParameter int abIntWidth,
+    @RtlParameter int abFracWidth,
+    @RtlParameter int periodWidth,
     long periodCycles,
     long qRef,
     long qMid,
@@ -50,7 +51,7 @@ public record RoccFairRateConfig(
     long fInit,
     long alpha,
     long beta,
-    Rounding rounding)
+    @RtlParameter("RoundMode") Rounding rounding)
 {
     public static final int DEFAULT_QUANT_BYTES = 600;
     /** Δ^F in Mb/s: the CNP's rate unit ({@link CnpFormat#RATE_UNIT_BPS}). */

@@ -2,10 +2,16 @@ package dev.ccsilicon.blocks.roccflowtable;
 
 import dev.ccsilicon.hdl.Component;
 import dev.ccsilicon.hdl.Fifo;
+import dev.ccsilicon.hdl.InPin;
+import dev.ccsilicon.hdl.OutPin;
+import dev.ccsilicon.hdl.PinLayout;
 import dev.ccsilicon.hdl.RecordFifo;
 import dev.ccsilicon.hdl.Reg;
 import dev.ccsilicon.hdl.RegFile;
 import dev.ccsilicon.hdl.Sram;
+import dev.ccsilicon.hdl.StreamIn;
+import dev.ccsilicon.hdl.StreamOut;
+import dev.ccsilicon.hdl.StreamSpec;
 
 import static dev.ccsilicon.blocks.roccflowtable.FlowTableStatus.*;
 import static dev.ccsilicon.blocks.roccflowtable.RoccFlowTablePorts.*;
@@ -20,6 +26,10 @@ import static dev.ccsilicon.blocks.roccflowtable.RoccFlowTablePorts.*;
  * (the enqueue's tracked tag), {@link #upd()} fair-rate updates (port, F) in, {@link #cnp()} CNP
  * descriptors out, {@link #scan()} one report per scan out. The static configuration inputs
  * {@code cfg_switch_id_i} and {@code cfg_cnp_gap_i} are {@link #configure(int, int)}.
+ *
+ * <p>Pins ({@link RoccFlowTablePorts#ports}): each channel is a stream endpoint bound to its FIFO,
+ * so a handshake at the pins pushes or pops it at the edge; the statistics and {@code init_done_o}
+ * are settled from registered state. A parent may also use the FIFOs directly.
  */
 public final class RoccFlowTable extends Component
 {
@@ -70,12 +80,23 @@ public final class RoccFlowTable extends Component
 
     private final long[] row;
     private final long[] zeroRow;
-    private long cfgSwitchId;
-    private long cfgCnpGap = 1;
+    private final InPin cfgSwitchIdI;
+    private final InPin cfgCnpGapI;
+    private final InPin evValidI;
+    private final InPin updValidI;
+    private final InPin rspReadyI;
+    private final InPin cnpReadyI;
+    private final InPin scanReadyI;
+    private final OutPin statOverflowO;
+    private final OutPin statCountSatO;
+    private final OutPin statDeqMissO;
+    private final OutPin statCoalescedO;
+    private final OutPin initDoneO;
 
     public RoccFlowTable(final Component parent, final RoccFlowTableConfig cfg)
     {
         super(parent, TOP);
+        declarePins(PinLayout.of(RoccFlowTablePorts.ports(cfg)));
         this.cfg = cfg;
         buckets = cfg.buckets();
         ways = cfg.ways();
@@ -140,13 +161,58 @@ public final class RoccFlowTable extends Component
 
         row = new long[table.words()];
         zeroRow = new long[table.words()];
+
+        new StreamIn(this, stream("ev"), ev);
+        new StreamIn(this, stream("upd"), upd);
+        new StreamOut(this, stream("rsp"), rsp);
+        new StreamOut(this, stream("cnp"), cnp);
+        new StreamOut(this, stream("scan"), scan);
+        cfgSwitchIdI = in("cfg_switch_id_i");
+        cfgCnpGapI = in("cfg_cnp_gap_i");
+        evValidI = in("ev_valid_i");
+        updValidI = in("upd_valid_i");
+        rspReadyI = in("rsp_ready_i");
+        cnpReadyI = in("cnp_ready_i");
+        scanReadyI = in("scan_ready_i");
+        statOverflowO = out("stat_overflow_o");
+        statCountSatO = out("stat_count_sat_o");
+        statDeqMissO = out("stat_deq_miss_o");
+        statCoalescedO = out("stat_coalesced_o");
+        initDoneO = out("init_done_o");
+        configure(0, 1);
     }
 
-    /** The static configuration inputs: {@code cfg_switch_id_i}, {@code cfg_cnp_gap_i}. */
+    private static StreamSpec stream(final String name)
+    {
+        for (final StreamSpec s : RoccFlowTablePorts.streams())
+        {
+            if (s.name().equals(name))
+            {
+                return s;
+            }
+        }
+        throw new IllegalArgumentException("rocc_flow_table: no stream " + name);
+    }
+
+    /** Drive the static configuration inputs {@code cfg_switch_id_i} and {@code cfg_cnp_gap_i}. */
     public void configure(final int switchId, final int cnpGap)
     {
-        cfgSwitchId = switchId & 0xFFFF;
-        cfgCnpGap = cnpGap & ((1L << cfg.gapWidth()) - 1);
+        cfgSwitchIdI.set(switchId);
+        cfgCnpGapI.set(cnpGap);
+    }
+
+    @Override
+    protected void settle()
+    {
+        if (!outputsObserved())
+        {
+            return;
+        }
+        statOverflowO.set(statOverflowQ.get());
+        statCountSatO.set(statCountSatQ.get());
+        statDeqMissO.set(statDeqMissQ.get());
+        statCoalescedO.set(statCoalescedQ.get());
+        initDoneO.set(initQ.get() == 0);
     }
 
     @Override
@@ -400,7 +466,7 @@ public final class RoccFlowTable extends Component
         if (emit)
         {
             cnp.stage(CNP_F, scanFQ.get());
-            cnp.stage(CNP_SWITCH_ID, cfgSwitchId);
+            cnp.stage(CNP_SWITCH_ID, cfgSwitchIdI.get());
             cnp.stage(CNP_PORT, scanPortQ.get());
             cnp.stage(CNP_SRC_IP, rowq.peek(1 + 5 * way));
             cnp.stage(CNP_DST_IP, rowq.peek(2 + 5 * way));
@@ -409,7 +475,7 @@ public final class RoccFlowTable extends Component
             cnp.stage(CNP_DST_PORT, rowq.peek(5 + 5 * way));
             cnp.push();
             cnpCountQ.set(cnpCountQ.get() + 1);
-            gapQ.set(cfgCnpGap == 0 ? 0 : cfgCnpGap - 1);
+            gapQ.set(cfgCnpGapI.get() == 0 ? 0 : cfgCnpGapI.get() - 1);
         }
         else if (gapQ.get() != 0)
         {
@@ -466,8 +532,16 @@ public final class RoccFlowTable extends Component
     public long nextBusyCycle(final long now)
     {
         final boolean busy = initQ.get() != 0 || ev.canPop() || upd.canPop() || scanActiveQ.get() != 0 ||
-            order.canPop() || e1ValidQ.get() != 0 || inflightQ.get() != 0 || rowq.canPop() || gapQ.get() != 0;
+            order.canPop() || e1ValidQ.get() != 0 || inflightQ.get() != 0 || rowq.canPop() || gapQ.get() != 0 ||
+            pinsBusy();
         return busy ? now : Long.MAX_VALUE;
+    }
+
+    /** A handshake at the pins is pending (a push, or a pop of a valid output), so the cycle must be stepped. */
+    private boolean pinsBusy()
+    {
+        return evValidI.high() || updValidI.high() || rspReadyI.high() && rsp.canPop()
+            || cnpReadyI.high() && cnp.canPop() || scanReadyI.high() && scan.canPop();
     }
 
     public RoccFlowTableConfig config()

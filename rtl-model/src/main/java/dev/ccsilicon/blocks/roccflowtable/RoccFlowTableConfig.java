@@ -1,6 +1,7 @@
 package dev.ccsilicon.blocks.roccflowtable;
 
 import dev.ccsilicon.hdl.Fifo;
+import dev.ccsilicon.hdl.RtlParameter;
 
 /**
  * Parameters of block {@code rocc_flow_table}; each field is the RTL parameter of the same name in
@@ -19,15 +20,15 @@ import dev.ccsilicon.hdl.Fifo;
  *                        (ScanStarveLimit), 0..255; 0 gives the scan strict priority.
  */
 public record RoccFlowTableConfig(
-    int ports,
-    int bucketsLog2,
-    int ways,
-    int countWidth,
-    int fWidth,
-    int gapWidth,
-    int cycleWidth,
-    int statWidth,
-    int scanStarveLimit)
+    @RtlParameter("NumPorts") int ports,
+    @RtlParameter int bucketsLog2,
+    @RtlParameter int ways,
+    @RtlParameter int countWidth,
+    @RtlParameter int fWidth,
+    @RtlParameter int gapWidth,
+    @RtlParameter int cycleWidth,
+    @RtlParameter int statWidth,
+    @RtlParameter int scanStarveLimit)
 {
     /** Bits of the flow key: the 5-tuple src ip 32, dst ip 32, protocol 8, src port 16, dst port 16. */
     public static final int KEY_WIDTH = 104;

@@ -143,21 +143,6 @@ public final class RoccFlowTablePorts
         return List.of(ev(), upd(), rsp(), cnp(), scan());
     }
 
-    /** RTL parameter overrides for a configuration (Verilator -G / Yosys chparam). */
-    public static List<String[]> parameters(final RoccFlowTableConfig c)
-    {
-        return List.of(
-            new String[] {"NumPorts", Integer.toString(c.ports())},
-            new String[] {"BucketsLog2", Integer.toString(c.bucketsLog2())},
-            new String[] {"Ways", Integer.toString(c.ways())},
-            new String[] {"CountWidth", Integer.toString(c.countWidth())},
-            new String[] {"FWidth", Integer.toString(c.fWidth())},
-            new String[] {"GapWidth", Integer.toString(c.gapWidth())},
-            new String[] {"CycleWidth", Integer.toString(c.cycleWidth())},
-            new String[] {"StatWidth", Integer.toString(c.statWidth())},
-            new String[] {"ScanStarveLimit", Integer.toString(c.scanStarveLimit())});
-    }
-
     private static StreamSpec ev()
     {
         return StreamSpec.in("ev", "ev_valid_i", "ev_ready_o", evFields());

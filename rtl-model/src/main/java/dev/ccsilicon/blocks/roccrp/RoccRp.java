@@ -4,6 +4,9 @@ import dev.ccsilicon.blocks.qptable.QpTable;
 import dev.ccsilicon.blocks.qptable.RoccRpContext;
 import dev.ccsilicon.blocks.timerwheel.TimerWheel;
 import dev.ccsilicon.hdl.Component;
+import dev.ccsilicon.hdl.InPin;
+import dev.ccsilicon.hdl.OutPin;
+import dev.ccsilicon.hdl.PinLayout;
 import dev.ccsilicon.hdl.Reg;
 import dev.ccsilicon.hdl.Stream;
 
@@ -14,10 +17,12 @@ import dev.ccsilicon.hdl.Stream;
  * events into the table (CONFIRM, then EXPIRE, then CNP), turns results into wheel commands and
  * rate updates, and matches the wheel's responses to its commands.
  * <p>
- * Pins: drive {@link #setCnp}, {@link #setUpdReady} and {@link #configure} before every clock step
- * (they hold until changed and re-settle the table's input pins, which are functions of committed
- * state and these pins only); read outputs between steps. {@link #evaluate()} recomputes the same
- * decisions and refuses to run on a table driven from stale pins.
+ * Pins: those of {@link RoccRpPorts}, driven before a clock step ({@link #configure},
+ * {@link #setCnp} and {@link #setUpdReady} drive several at once; they hold until changed). The
+ * arbitration is combinational glue between these pins and the table's input pins, so it runs in
+ * {@link #settle()}, which the clock domain orders before the table's evaluation; the output pins
+ * are settled there too, and the getters ({@link #cnpReady()}, {@link #updQp()}...) read the same
+ * committed values directly.
  */
 public final class RoccRp extends Component
 {
@@ -51,11 +56,26 @@ public final class RoccRp extends Component
     private final Reg[] stat;
     private final long[] resultCounts = new long[16];
 
-    private boolean cnpValid;
-    private long cnpQp;
-    private long cnpRate;
-    private long cnpCp;
-    private boolean updReady;
+    private final InPin cfgRateMaxI;
+    private final InPin cfgRecoveryI;
+    private final InPin cnpValidI;
+    private final InPin cnpQpI;
+    private final InPin cnpRateI;
+    private final InPin cnpCpI;
+    private final InPin updReadyI;
+    private final OutPin cnpReadyO;
+    private final OutPin updValidO;
+    private final OutPin updQpO;
+    private final OutPin updRateO;
+    private final OutPin updLimiterO;
+    private final OutPin updCauseO;
+    private final OutPin initBusyO;
+    private final OutPin timersArmedO;
+    private final OutPin statFwdO;
+    // Statistics pins fed by this block's own counters, and the counter behind each.
+    private final OutPin[] statO;
+    private final Reg[] statOf;
+
     private long recovery;
 
     // Decisions of the current cycle (from committed state and pins).
@@ -69,16 +89,10 @@ public final class RoccRp extends Component
     private boolean needsCmd;
     private boolean needsUpd;
 
-    // What settle() last drove into the table.
-    private boolean drivenValid;
-    private long drivenQp;
-    private int drivenOp;
-    private long drivenOperand;
-    private boolean drivenOutReady;
-
     public RoccRp(final Component parent, final String name, final RoccRpConfig config)
     {
         super(parent, name);
+        declarePins(PinLayout.of(RoccRpPorts.of(config)));
         this.config = config;
         this.update = new RoccRpUpdate(config.rateMax());
         this.recovery = config.recoveryCycles();
@@ -106,6 +120,49 @@ public final class RoccRp extends Component
         {
             stat[s] = new Reg(this, names[s], config.statWidth());
         }
+
+        cfgRateMaxI = in("cfg_rate_max_i");
+        cfgRecoveryI = in("cfg_recovery_i");
+        cnpValidI = in("cnp_valid_i");
+        cnpQpI = in("cnp_qp_i");
+        cnpRateI = in("cnp_rate_i");
+        cnpCpI = in("cnp_cp_i");
+        updReadyI = in("upd_ready_i");
+        cnpReadyO = out("cnp_ready_o");
+        updValidO = out("upd_valid_o");
+        updQpO = out("upd_qp_o");
+        updRateO = out("upd_rate_o");
+        updLimiterO = out("upd_limiter_o");
+        updCauseO = out("upd_cause_o");
+        initBusyO = out("init_busy_o");
+        timersArmedO = out("timers_armed_o");
+        // stat_fwd_o is the table's counter; every other stat_<x>_o is this block's stat_<x>_q.
+        statFwdO = out("stat_fwd_o");
+        statO = new OutPin[STATS];
+        statOf = new Reg[STATS];
+        int k = 0;
+        for (final String pin : RoccRpPorts.STATS)
+        {
+            if (!pin.equals("stat_fwd_o"))
+            {
+                statO[k] = out(pin);
+                statOf[k] = stat[indexOf(names, pin.substring(0, pin.length() - 2) + "_q")];
+                k++;
+            }
+        }
+        configure(config.rateMax(), config.recoveryCycles());
+    }
+
+    private static int indexOf(final String[] names, final String name)
+    {
+        for (int i = 0; i < names.length; i++)
+        {
+            if (names[i].equals(name))
+            {
+                return i;
+            }
+        }
+        throw new IllegalArgumentException("rocc_rp: no counter " + name);
     }
 
     public RoccRpConfig config()
@@ -125,43 +182,26 @@ public final class RoccRp extends Component
 
     // ---- pins -------------------------------------------------------------------------------
 
-    /** {@code cfg_rate_max_i} and {@code cfg_recovery_i}; static during a run. */
+    /** Drive {@code cfg_rate_max_i} and {@code cfg_recovery_i}; static during a run. */
     public void configure(final long rateMax, final long recoveryCycles)
     {
-        update.rateMax(rateMax);
-        recovery = recoveryCycles & deadlineMask;
-        settle();
+        cfgRateMaxI.set(rateMax);
+        cfgRecoveryI.set(recoveryCycles);
     }
 
-    /** Every input pin at once (one settle), for drivers that set all pins every cycle. */
-    public void setPins(final long rateMax, final long recoveryCycles, final boolean cnpValid, final long qp,
-        final long rate, final long cp, final boolean updReady)
-    {
-        update.rateMax(rateMax);
-        recovery = recoveryCycles & deadlineMask;
-        this.cnpValid = cnpValid;
-        cnpQp = qp & qpMask;
-        cnpRate = rate & RoccRpUpdate.RATE_MASK;
-        cnpCp = cp & 0xFFFF_FFFFL;
-        this.updReady = updReady;
-        settle();
-    }
-
-    /** The CNP input pins for the next clock step. */
+    /** Drive the CNP input pins ({@code cnp_valid_i}, {@code cnp_qp_i}, {@code cnp_rate_i}, {@code cnp_cp_i}). */
     public void setCnp(final boolean valid, final long qp, final long rate, final long cp)
     {
-        cnpValid = valid;
-        cnpQp = qp & qpMask;
-        cnpRate = rate & RoccRpUpdate.RATE_MASK;
-        cnpCp = cp & 0xFFFF_FFFFL;
-        settle();
+        cnpValidI.set(valid);
+        cnpQpI.set(qp);
+        cnpRateI.set(rate);
+        cnpCpI.set(cp);
     }
 
-    /** {@code upd_ready_i} for the next clock step. */
+    /** Drive {@code upd_ready_i}. */
     public void setUpdReady(final boolean ready)
     {
-        updReady = ready;
-        settle();
+        updReadyI.set(ready);
     }
 
     public boolean cnpReady()
@@ -202,16 +242,6 @@ public final class RoccRp extends Component
     public long timersArmed()
     {
         return wheel.armedCount();
-    }
-
-    /** Statistics pin {@code RoccRpPorts.STATS.get(index)}. */
-    public long stat(final int index)
-    {
-        if (index == 7)
-        {
-            return table.statFwd();
-        }
-        return stat[index < 7 ? index : index - 1].get();
     }
 
     public long statAccept()
@@ -280,7 +310,7 @@ public final class RoccRp extends Component
     @Override
     public long nextBusyCycle(final long now)
     {
-        if (cnpValid || busy())
+        if (cnpValidI.high() || busy())
         {
             return now;
         }
@@ -321,6 +351,7 @@ public final class RoccRp extends Component
                 break;
             }
         }
+        final boolean cnpValid = cnpValidI.high();
         tblInValid = confValid || expLane >= 0 || cnpValid;
         if (confValid)
         {
@@ -338,8 +369,8 @@ public final class RoccRp extends Component
         else
         {
             tblInOp = RoccRpUpdate.OP_CNP;
-            tblInQp = cnpQp;
-            tblInOperand = RoccRpUpdate.cnpOperand(cnpRate, cnpCp);
+            tblInQp = cnpQpI.get();
+            tblInOperand = RoccRpUpdate.cnpOperand(cnpRateI.get(), cnpCpI.get());
         }
 
         final long res = table.outResult();
@@ -350,28 +381,45 @@ public final class RoccRp extends Component
         tblOutReady = (!needsCmd || (meta.canPush() && wheel.cmd().canPush())) && (!needsUpd || upd.canPush());
     }
 
-    /** Drives the table's input pins for the next step from committed state and this block's pins. */
-    public void settle()
+    /**
+     * The arbitration (combinational glue): from committed state and this block's pins, drive the
+     * table's input pins for the coming cycle, and this block's output pins.
+     */
+    @Override
+    protected void settle()
     {
+        update.rateMax(cfgRateMaxI.get());
+        recovery = cfgRecoveryI.get();
         decide();
         table.setInputs(tblInValid, tblInQp, tblInOp, tblInOperand);
         table.setOutReady(tblOutReady);
-        drivenValid = tblInValid;
-        drivenQp = tblInQp;
-        drivenOp = tblInOp;
-        drivenOperand = tblInOperand;
-        drivenOutReady = tblOutReady;
+        if (!outputsObserved())
+        {
+            return;
+        }
+        cnpReadyO.set(cnpReady());
+        final boolean valid = upd.canPop();
+        final long head = valid ? upd.peek() : 0;
+        updValidO.set(valid);
+        updQpO.set(head & qpMask);
+        updRateO.set(head >>> qpWidth & RoccRpUpdate.RATE_MASK);
+        updLimiterO.set(head >>> (qpWidth + 24) & 1);
+        updCauseO.set(head >>> (qpWidth + 25) & 0xF);
+        initBusyO.set(table.initBusy());
+        timersArmedO.set(wheel.armedCount());
+        for (int s = 0; s < statO.length; s++)
+        {
+            statO[s].set(statOf[s].get());
+        }
+        statFwdO.set(table.statFwd());
     }
 
     @Override
     protected void evaluate()
     {
-        decide();
-        if (drivenValid != tblInValid || drivenQp != tblInQp || drivenOp != tblInOp || drivenOperand != tblInOperand
-            || drivenOutReady != tblOutReady)
-        {
-            throw new IllegalStateException(path() + ": pins not driven (settle) before this step");
-        }
+        // The decisions of this cycle were made in settle(), from committed state and the pins.
+        final boolean cnpValid = cnpValidI.high();
+        final long cnpQp = cnpQpI.get();
         final boolean tblReady = table.inReady();
         final boolean expReq = expLane >= 0;
 
@@ -482,7 +530,7 @@ public final class RoccRp extends Component
             }
         }
 
-        if (upd.canPop() && updReady)
+        if (upd.canPop() && updReadyI.high())
         {
             upd.pop();
         }

@@ -3,6 +3,7 @@ package dev.ccsilicon.blocks.roccrp;
 import dev.ccsilicon.blocks.qptable.QpTableConfig;
 import dev.ccsilicon.blocks.qptable.RoccRpContext;
 import dev.ccsilicon.blocks.timerwheel.TimerWheelConfig;
+import dev.ccsilicon.hdl.RtlParameter;
 
 /**
  * Parameters of {@code rocc_rp} (RTL parameters of {@code rtl/nic/rocc_rp.sv}) plus the two
@@ -21,15 +22,15 @@ import dev.ccsilicon.blocks.timerwheel.TimerWheelConfig;
  * @param recoveryCycles the recovery timer in cycles ({@code cfg_recovery_i}).
  */
 public record RoccRpConfig(
-    int numQps,
-    int sramLatency,
-    int outDepth,
-    int metaDepth,
-    int numSlots,
-    int slotCycles,
-    int numLanes,
-    int deadlineWidth,
-    int statWidth,
+    @RtlParameter int numQps,
+    @RtlParameter int sramLatency,
+    @RtlParameter int outDepth,
+    @RtlParameter int metaDepth,
+    @RtlParameter int numSlots,
+    @RtlParameter int slotCycles,
+    @RtlParameter int numLanes,
+    @RtlParameter int deadlineWidth,
+    @RtlParameter int statWidth,
     long rateMax,
     long recoveryCycles)
 {

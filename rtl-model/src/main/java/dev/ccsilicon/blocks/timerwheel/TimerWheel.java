@@ -2,6 +2,9 @@ package dev.ccsilicon.blocks.timerwheel;
 
 import dev.ccsilicon.hdl.Component;
 import dev.ccsilicon.hdl.Counter;
+import dev.ccsilicon.hdl.InPin;
+import dev.ccsilicon.hdl.OutPin;
+import dev.ccsilicon.hdl.PinLayout;
 import dev.ccsilicon.hdl.Reg;
 import dev.ccsilicon.hdl.Stream;
 
@@ -15,6 +18,11 @@ import java.util.Arrays;
  * {@code canPush()}), the response queue {@link #rsp()} and one expiry queue per lane
  * ({@link #exp(int)}), which at the pins form one stream of E lanes. Payload layouts:
  * {@link #packCommand}, {@link #rspQp}..., {@link #expQp}....
+ * <p>
+ * Pins ({@link TimerWheelPorts}): a handshake on the {@code cmd}, {@code rsp} or {@code exp} pins
+ * pushes or pops these queues in the cycle it is seen, exactly as the RTL registers it at the edge;
+ * a parent that drives the queues directly (rocc_rp) leaves the valid and ready pins low. The output
+ * pins are settled from registered state; data pins of a stream read 0 while it is not valid.
  */
 public final class TimerWheel extends Component
 {
@@ -48,6 +56,31 @@ public final class TimerWheel extends Component
     private final long statMax;
     private final long[] histCount = new long[TimerWheelConfig.HIST_BUCKETS];
 
+    private final InPin cmdValidI;
+    private final InPin cmdCancelI;
+    private final InPin cmdQpI;
+    private final InPin cmdDeadlineI;
+    private final InPin rspReadyI;
+    private final InPin expReadyI;
+    private final OutPin cmdReadyO;
+    private final OutPin rspValidO;
+    private final OutPin rspQpO;
+    private final OutPin rspCodeO;
+    private final OutPin rspPastO;
+    private final OutPin expValidO;
+    private final OutPin expLaneValidO;
+    private final OutPin expQpO;
+    private final OutPin expDeadlineO;
+    private final OutPin expLateO;
+    private final OutPin nowO;
+    private final OutPin armedCountO;
+    private final OutPin statExpiredO;
+    private final OutPin statPastO;
+    private final OutPin statRejectO;
+    private final OutPin statCancelUnarmedO;
+    private final OutPin statLateMaxO;
+    private final OutPin statLateHistO;
+
     public TimerWheel(final String name, final TimerWheelConfig config)
     {
         this(null, name, config);
@@ -56,6 +89,7 @@ public final class TimerWheel extends Component
     public TimerWheel(final Component parent, final String name, final TimerWheelConfig config)
     {
         super(parent, name);
+        declarePins(PinLayout.of(TimerWheelPorts.of(config)));
         this.config = config;
         now = new Counter(this, "now_q", config.deadlineWidth());
         cmd = new Stream(this, "cmd", 1 + config.qpWidth() + config.deadlineWidth(), CMD_DEPTH);
@@ -77,6 +111,31 @@ public final class TimerWheel extends Component
             statLateHist[i] = new Reg(this, "stat_late_hist_" + i + "_q", sw);
         }
         statMax = (1L << sw) - 1;
+
+        cmdValidI = in(TimerWheelPorts.CMD_VALID);
+        cmdCancelI = in(TimerWheelPorts.CMD_CANCEL);
+        cmdQpI = in(TimerWheelPorts.CMD_QP);
+        cmdDeadlineI = in(TimerWheelPorts.CMD_DEADLINE);
+        rspReadyI = in(TimerWheelPorts.RSP_READY);
+        expReadyI = in(TimerWheelPorts.EXP_READY);
+        cmdReadyO = out(TimerWheelPorts.CMD_READY);
+        rspValidO = out(TimerWheelPorts.RSP_VALID);
+        rspQpO = out(TimerWheelPorts.RSP_QP);
+        rspCodeO = out(TimerWheelPorts.RSP_CODE);
+        rspPastO = out(TimerWheelPorts.RSP_PAST);
+        expValidO = out(TimerWheelPorts.EXP_VALID);
+        expLaneValidO = out(TimerWheelPorts.EXP_LANE_VALID);
+        expQpO = out(TimerWheelPorts.EXP_QP);
+        expDeadlineO = out(TimerWheelPorts.EXP_DEADLINE);
+        expLateO = out(TimerWheelPorts.EXP_LATE);
+        nowO = out(TimerWheelPorts.NOW);
+        armedCountO = out(TimerWheelPorts.ARMED_COUNT);
+        statExpiredO = out(TimerWheelPorts.STAT_EXPIRED);
+        statPastO = out(TimerWheelPorts.STAT_PAST);
+        statRejectO = out(TimerWheelPorts.STAT_REJECT);
+        statCancelUnarmedO = out(TimerWheelPorts.STAT_CANCEL_UNARMED);
+        statLateMaxO = out(TimerWheelPorts.STAT_LATE_MAX);
+        statLateHistO = out(TimerWheelPorts.STAT_LATE_HIST);
     }
 
     public TimerWheelConfig config()
@@ -112,8 +171,100 @@ public final class TimerWheel extends Component
     }
 
     @Override
+    protected void settle()
+    {
+        if (!outputsObserved())
+        {
+            return;
+        }
+        cmdReadyO.set(cmd.canPush());
+        final boolean rspValid = rsp.canPop();
+        final long r = rspValid ? rsp.peek() : 0;
+        rspValidO.set(rspValid);
+        rspQpO.set(rspValid ? rspQp(r) : 0);
+        rspCodeO.set(rspValid ? rspCode(r) : 0);
+        rspPastO.set(rspValid && rspPast(r));
+
+        final int qpWidth = config.qpWidth();
+        final int deadlineWidth = config.deadlineWidth();
+        final int lateWidth = config.lateWidth();
+        long laneValid = 0;
+        long qps = 0;
+        long deadlines = 0;
+        long lates = 0;
+        for (int lane = 0; lane < banks.length; lane++)
+        {
+            final Stream exp = banks[lane].exp();
+            if (exp.canPop())
+            {
+                final long e = exp.peek();
+                laneValid |= 1L << lane;
+                qps |= (long)expQp(e) << (lane * qpWidth);
+                deadlines |= expDeadline(e) << (lane * deadlineWidth);
+                lates |= expLate(e) << (lane * lateWidth);
+            }
+        }
+        expValidO.set(laneValid != 0);
+        expLaneValidO.set(laneValid);
+        expQpO.set(qps);
+        expDeadlineO.set(deadlines);
+        expLateO.set(lates);
+
+        nowO.set(now.get());
+        armedCountO.set(armedCount());
+        statExpiredO.set(statExpired.get());
+        statPastO.set(statPast.get());
+        statRejectO.set(statReject.get());
+        statCancelUnarmedO.set(statCancelUnarmed.get());
+        statLateMaxO.set(statLateMax.get());
+        final int statWidth = config.statWidth();
+        for (int w = 0; w < statLateHistO.words(); w++)
+        {
+            statLateHistO.setWord(w, histWord(w, statWidth));
+        }
+    }
+
+    /** Word {@code w} of {@code stat_late_hist_o}: the buckets packed least significant first. */
+    private long histWord(final int w, final int statWidth)
+    {
+        long word = 0;
+        for (int b = 0; b < statLateHist.length; b++)
+        {
+            final long v = statLateHist[b].get();
+            final int lo = b * statWidth;
+            final int shift = lo - 64 * w;
+            if (shift >= 64 || shift + statWidth <= 0)
+            {
+                continue;
+            }
+            word |= shift >= 0 ? v << shift : v >>> -shift;
+        }
+        return word;
+    }
+
+    @Override
     protected void evaluate()
     {
+        // Handshakes at the pins (low when a parent drives the queues directly).
+        if (cmdValidI.high() && cmd.canPush())
+        {
+            cmd.push(packCommand(cmdCancelI.high(), (int)cmdQpI.get(), cmdDeadlineI.get()));
+        }
+        if (rspReadyI.high() && rsp.canPop())
+        {
+            rsp.pop();
+        }
+        if (expReadyI.high())
+        {
+            for (final TimerWheelBank bank : banks)
+            {
+                if (bank.exp().canPop())
+                {
+                    bank.exp().pop();
+                }
+            }
+        }
+
         final long nowQ = now.get();
         now.increment();
         final boolean cmdValid = cmd.canPop();
@@ -178,7 +329,7 @@ public final class TimerWheel extends Component
     @Override
     public long nextBusyCycle(final long cycle)
     {
-        if (cmd.canPop())
+        if (cmd.canPop() || cmdValidI.high() || (rspReadyI.high() && rsp.canPop()) || expReadyI.high() && expPending())
         {
             return cycle;
         }
@@ -277,6 +428,18 @@ public final class TimerWheel extends Component
     public long expLate(final long payload)
     {
         return payload >>> (config.qpWidth() + config.tickWidth()) & ((1L << config.lateWidth()) - 1);
+    }
+
+    private boolean expPending()
+    {
+        for (final TimerWheelBank bank : banks)
+        {
+            if (bank.exp().canPop())
+            {
+                return true;
+            }
+        }
+        return false;
     }
 
     // ---- output pins that are not streams -----------------------------------------------------

@@ -1,5 +1,7 @@
 package dev.ccsilicon.blocks.timerwheel;
 
+import dev.ccsilicon.hdl.RtlParameter;
+
 /**
  * Parameters of the {@code timer_wheel} block, named after the RTL parameters (docs/blocks/timer_wheel.md).
  * Every count is a power of two so that slot, lane and tick are bit fields of the QP number and of
@@ -14,13 +16,13 @@ package dev.ccsilicon.blocks.timerwheel;
  * @param statWidth     bits of each saturating statistics counter ({@code StatWidth}).
  */
 public record TimerWheelConfig(
-    int numQps,
-    int numSlots,
-    int slotCycles,
-    int numLanes,
-    int deadlineWidth,
-    int lateWidth,
-    int statWidth)
+    @RtlParameter int numQps,
+    @RtlParameter int numSlots,
+    @RtlParameter int slotCycles,
+    @RtlParameter int numLanes,
+    @RtlParameter int deadlineWidth,
+    @RtlParameter int lateWidth,
+    @RtlParameter int statWidth)
 {
     /** Parameters of the RTL build (rtl/nic/timer_wheel.sv defaults). */
     public static final TimerWheelConfig DEFAULT = new TimerWheelConfig(1024, 256, 256, 2, 32, 16, 32);

@@ -89,22 +89,4 @@ public final class TimerWheelPorts
             StreamSpec.out("rsp", RSP_VALID, RSP_READY, RSP_QP, RSP_CODE, RSP_PAST),
             StreamSpec.out("exp", EXP_VALID, EXP_READY, EXP_LANE_VALID, EXP_QP, EXP_DEADLINE, EXP_LATE));
     }
-
-    /** RTL parameter overrides ({@code -G}) that build the RTL with {@code config}. */
-    public static List<Parameter> parameters(final TimerWheelConfig config)
-    {
-        return List.of(
-            new Parameter("NumQps", config.numQps()),
-            new Parameter("NumSlots", config.numSlots()),
-            new Parameter("SlotCycles", config.slotCycles()),
-            new Parameter("NumLanes", config.numLanes()),
-            new Parameter("DeadlineWidth", config.deadlineWidth()),
-            new Parameter("LateWidth", config.lateWidth()),
-            new Parameter("StatWidth", config.statWidth()));
-    }
-
-    /** One RTL parameter and its value. */
-    public record Parameter(String name, int value)
-    {
-    }
 }

@@ -11,7 +11,7 @@ import dev.ccsilicon.hdl.RecordFifo;
 import dev.ccsilicon.blocks.roccflowtable.RoccFlowTable;
 import dev.ccsilicon.blocks.roccflowtable.RoccFlowTableConfig;
 import dev.ccsilicon.hdl.ClockDomain;
-import dev.ccsilicon.hdl.Component;
+import dev.ccsilicon.hdl.Container;
 import dev.ccsilicon.net.Topology;
 import dev.ccsilicon.net.cc.CcContext;
 import dev.ccsilicon.net.cc.SwitchCc;
@@ -73,26 +73,6 @@ public final class RoccSwitchBlocks implements SwitchCc
     private long maxScanCycles;
     private long cycles;
 
-    /** A container component: the top of one clock domain. */
-    private static final class Top extends Component
-    {
-        Top(final String name)
-        {
-            super(name);
-        }
-
-        @Override
-        protected void evaluate()
-        {
-        }
-
-        @Override
-        public long nextBusyCycle(final long now)
-        {
-            return Long.MAX_VALUE;
-        }
-    }
-
     /** One switch's blocks for the ports of one speed. */
     private final class Group
     {
@@ -116,7 +96,7 @@ public final class RoccSwitchBlocks implements SwitchCc
         Group(final String name, final int switchId, final int[] ports, final RoccFairRateConfig frCfg)
         {
             this.ports = ports;
-            final Top top = new Top(name);
+            final Container top = new Container(name);
             fairRate = new RoccFairRate(top, frCfg);
             flowTable = new RoccFlowTable(top, RoccFlowTableConfig.defaults().withPorts(frCfg.ports()));
             flowTable.configure(switchId, 1);

@@ -1,12 +1,14 @@
 package dev.ccsilicon.cosim.blocks.fxpaccumulator;
 
+import dev.ccsilicon.blocks.fxpaccumulator.FxpAccumulator;
 import dev.ccsilicon.cosim.jverilator.BlockSpec;
 import dev.ccsilicon.cosim.lockstep.BlockAdapter;
 import dev.ccsilicon.cosim.lockstep.Coverage;
 import dev.ccsilicon.cosim.lockstep.CycleObserver;
-import dev.ccsilicon.cosim.lockstep.ModelDut;
 import dev.ccsilicon.cosim.lockstep.ReferenceDut;
 import dev.ccsilicon.cosim.lockstep.Stimulus;
+import dev.ccsilicon.hdl.ComponentDut;
+import dev.ccsilicon.hdl.ModelDut;
 
 /** Co-simulation adapter of {@code fxp_accumulator}. */
 public final class FxpAccumulatorAdapter implements BlockAdapter
@@ -30,7 +32,7 @@ public final class FxpAccumulatorAdapter implements BlockAdapter
     @Override
     public ModelDut newModel(final BlockSpec spec)
     {
-        return new FxpAccumulatorModel(spec);
+        return new ComponentDut(spec.layout(), new FxpAccumulator(spec.top(), FxpAccumulatorSpec.config(spec)));
     }
 
     @Override

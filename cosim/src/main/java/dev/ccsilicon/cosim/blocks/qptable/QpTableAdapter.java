@@ -1,14 +1,16 @@
 package dev.ccsilicon.cosim.blocks.qptable;
 
 import dev.ccsilicon.blocks.qptable.GenericUpdate;
+import dev.ccsilicon.blocks.qptable.QpTable;
 import dev.ccsilicon.blocks.qptable.QpTableConfig;
 import dev.ccsilicon.cosim.jverilator.BlockSpec;
 import dev.ccsilicon.cosim.lockstep.BlockAdapter;
 import dev.ccsilicon.cosim.lockstep.Coverage;
 import dev.ccsilicon.cosim.lockstep.CycleObserver;
-import dev.ccsilicon.cosim.lockstep.ModelDut;
 import dev.ccsilicon.cosim.lockstep.ReferenceDut;
 import dev.ccsilicon.cosim.lockstep.Stimulus;
+import dev.ccsilicon.hdl.ComponentDut;
+import dev.ccsilicon.hdl.ModelDut;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -69,7 +71,7 @@ public final class QpTableAdapter implements BlockAdapter
     @Override
     public ModelDut newModel(final BlockSpec spec)
     {
-        return new QpTableModel(spec);
+        return new ComponentDut(spec.layout(), new QpTable(null, spec.top(), QpTableSpec.config(spec)));
     }
 
     @Override

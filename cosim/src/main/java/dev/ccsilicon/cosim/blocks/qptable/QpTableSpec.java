@@ -1,5 +1,6 @@
 package dev.ccsilicon.cosim.blocks.qptable;
 
+import dev.ccsilicon.blocks.qptable.GenericUpdate;
 import dev.ccsilicon.blocks.qptable.QpTableConfig;
 import dev.ccsilicon.cosim.jverilator.BlockSpec;
 import dev.ccsilicon.hdl.StreamSpec;
@@ -34,15 +35,15 @@ public final class QpTableSpec
     /** A variant with narrower statistics counters (their saturation is a directed test). */
     public static BlockSpec spec(final int numQps, final int sramLatency, final int outDepth, final int statWidth)
     {
-        final QpTableConfig config = config(numQps, sramLatency, outDepth, statWidth);
-        final BlockSpec.Builder b = BlockSpec.builder(NAME, "qp_table")
+        return spec(new QpTableConfig(numQps, sramLatency, outDepth, statWidth, new GenericUpdate()));
+    }
+
+    public static BlockSpec spec(final QpTableConfig config)
+    {
+        return BlockSpec.builder(NAME, "qp_table")
             .sourcesFromHierarchy()
-            .parameter("NumQps", numQps)
-            .parameter("SramLatency", sramLatency)
-            .parameter("OutDepth", outDepth)
-            .parameter("StatWidth", config.statWidth());
-        config.ports().forEach(b::port);
-        return b
+            .parameters(config)
+            .ports(config.ports())
             .stream(StreamSpec.in("in", "in_valid_i", "in_ready_o", "in_qp_i", "in_op_i", "in_operand_i"))
             .stream(StreamSpec.out("out", "out_valid_o", "out_ready_i", "out_qp_o", "out_op_o", "out_fwd_o",
                 "out_old_ctx_o", "out_new_ctx_o", "out_result_o", "stat_fwd_o", "stat_stall_o"))
@@ -52,13 +53,7 @@ public final class QpTableSpec
     /** The model configuration of a spec (its parameters, defaults where absent). */
     public static QpTableConfig config(final BlockSpec spec)
     {
-        return config(spec.intParameter("NumQps", NUM_QPS), spec.intParameter("SramLatency", SRAM_LATENCY),
-            spec.intParameter("OutDepth", OUT_DEPTH), spec.intParameter("StatWidth", QpTableConfig.DEFAULT_STAT_WIDTH));
-    }
-
-    private static QpTableConfig config(final int numQps, final int sramLatency, final int outDepth, final int statWidth)
-    {
-        return new QpTableConfig(numQps, sramLatency, outDepth, statWidth,
-            new dev.ccsilicon.blocks.qptable.GenericUpdate());
+        return spec.config(new QpTableConfig(NUM_QPS, SRAM_LATENCY, OUT_DEPTH, QpTableConfig.DEFAULT_STAT_WIDTH,
+            new GenericUpdate()));
     }
 }

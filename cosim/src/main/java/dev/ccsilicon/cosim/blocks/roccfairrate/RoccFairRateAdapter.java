@@ -7,9 +7,10 @@ import dev.ccsilicon.cosim.jverilator.BlockSpec;
 import dev.ccsilicon.cosim.lockstep.BlockAdapter;
 import dev.ccsilicon.cosim.lockstep.Coverage;
 import dev.ccsilicon.cosim.lockstep.CycleObserver;
-import dev.ccsilicon.cosim.lockstep.ModelDut;
 import dev.ccsilicon.cosim.lockstep.ReferenceDut;
 import dev.ccsilicon.cosim.lockstep.Stimulus;
+import dev.ccsilicon.hdl.ComponentDut;
+import dev.ccsilicon.hdl.ModelDut;
 import dev.ccsilicon.hdl.fixed.Rounding;
 
 import static dev.ccsilicon.blocks.roccfairrate.RoccFairRatePorts.*;
@@ -60,7 +61,7 @@ public final class RoccFairRateAdapter implements BlockAdapter
     @Override
     public ModelDut newModel(final BlockSpec s)
     {
-        return new RoccFairRateModelDut(s);
+        return new ComponentDut(s.layout(), new RoccFairRateCosim(s.layout(), RoccFairRateCosimSpec.parametersOf(s)));
     }
 
     @Override

@@ -44,15 +44,7 @@ public final class RoccFairRateCosimSpec
     {
         final BlockSpec.Builder b = BlockSpec.builder(NAME, TOP)
             .sourcesFromHierarchy()
-            .parameter("NumPorts", p.ports())
-            .parameter("QBytesWidth", p.qBytesWidth())
-            .parameter("QuantBytes", p.quantBytes())
-            .parameter("FIntWidth", p.fIntWidth())
-            .parameter("FFracWidth", p.fFracWidth())
-            .parameter("AbIntWidth", p.abIntWidth())
-            .parameter("AbFracWidth", p.abFracWidth())
-            .parameter("PeriodWidth", p.periodWidth())
-            .parameter("RoundMode", roundMode(p.rounding()))
+            .parameters(p)
             .parameter("OutDepth", RoccFairRate.DEFAULT_OUT_DEPTH)
             .parameter("StatWidth", RoccFairRate.DEFAULT_STAT_WIDTH)
             .parameter("SilenceLimit", SILENCE_LIMIT);
@@ -78,41 +70,10 @@ public final class RoccFairRateCosimSpec
     public static RoccFairRateConfig parametersOf(final BlockSpec spec)
     {
         final RoccFairRateConfig d = parameters(PORTS, 0, Rounding.FLOOR);
-        return new RoccFairRateConfig(
-            spec.intParameter("NumPorts", d.ports()),
-            spec.intParameter("QBytesWidth", d.qBytesWidth()),
-            spec.intParameter("QuantBytes", d.quantBytes()),
-            d.rateUnitMbps(),
-            spec.intParameter("FIntWidth", d.fIntWidth()),
-            spec.intParameter("FFracWidth", d.fFracWidth()),
-            spec.intParameter("AbIntWidth", d.abIntWidth()),
-            spec.intParameter("AbFracWidth", d.abFracWidth()),
-            spec.intParameter("PeriodWidth", d.periodWidth()),
-            spec.intParameter("NumPorts", d.ports()),
-            1, 2, 3, 1, 1, 1, 0, 0,
-            rounding(spec.intParameter("RoundMode", 0)));
-    }
-
-    /** The RTL's RoundMode encoding. */
-    public static int roundMode(final Rounding rounding)
-    {
-        return switch (rounding)
-        {
-            case FLOOR -> 0;
-            case TRUNCATE -> 1;
-            case HALF_UP -> 2;
-        };
-    }
-
-    static Rounding rounding(final int roundMode)
-    {
-        return switch (roundMode)
-        {
-            case 0 -> Rounding.FLOOR;
-            case 1 -> Rounding.TRUNCATE;
-            case 2 -> Rounding.HALF_UP;
-            default -> throw new IllegalArgumentException("RoundMode " + roundMode + "; allowed: 0, 1, 2");
-        };
+        final int ports = spec.intParameter("NumPorts", d.ports());
+        return spec.config(new RoccFairRateConfig(ports, d.qBytesWidth(), d.quantBytes(), d.rateUnitMbps(),
+            d.fIntWidth(), d.fFracWidth(), d.abIntWidth(), d.abFracWidth(), d.periodWidth(), ports,
+            1, 2, 3, 1, 1, 1, 0, 0, d.rounding()));
     }
 
     /** Default widths with {@code ports}, {@code fFracWidth} and {@code rounding}. */

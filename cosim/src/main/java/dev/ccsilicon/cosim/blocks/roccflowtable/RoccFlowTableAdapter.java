@@ -1,14 +1,16 @@
 package dev.ccsilicon.cosim.blocks.roccflowtable;
 
 import dev.ccsilicon.blocks.roccflowtable.FlowTableStatus;
+import dev.ccsilicon.blocks.roccflowtable.RoccFlowTable;
 import dev.ccsilicon.blocks.roccflowtable.RoccFlowTableConfig;
 import dev.ccsilicon.cosim.jverilator.BlockSpec;
 import dev.ccsilicon.cosim.lockstep.BlockAdapter;
 import dev.ccsilicon.cosim.lockstep.Coverage;
 import dev.ccsilicon.cosim.lockstep.CycleObserver;
-import dev.ccsilicon.cosim.lockstep.ModelDut;
 import dev.ccsilicon.cosim.lockstep.ReferenceDut;
 import dev.ccsilicon.cosim.lockstep.Stimulus;
+import dev.ccsilicon.hdl.ComponentDut;
+import dev.ccsilicon.hdl.ModelDut;
 
 /**
  * Co-simulation adapter of {@code rocc_flow_table}: the model is cycle-exact (tolerance 0); the
@@ -97,7 +99,7 @@ public final class RoccFlowTableAdapter implements BlockAdapter
     @Override
     public ModelDut newModel(final BlockSpec spec)
     {
-        return new RoccFlowTableModel(spec);
+        return new ComponentDut(spec.layout(), new RoccFlowTable(null, RoccFlowTableSpec.config(spec)));
     }
 
     @Override

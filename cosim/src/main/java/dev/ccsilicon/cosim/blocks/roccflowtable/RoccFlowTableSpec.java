@@ -32,27 +32,16 @@ public final class RoccFlowTableSpec
     {
         final BlockSpec.Builder b = BlockSpec.builder(NAME, RoccFlowTablePorts.TOP);
         b.sourcesFromHierarchy();
-        for (final String[] p : RoccFlowTablePorts.parameters(c))
-        {
-            b.parameter(p[0], p[1]);
-        }
-        RoccFlowTablePorts.ports(c).forEach(b::port);
-        RoccFlowTablePorts.streams().forEach(b::stream);
-        return b.build();
+        return b
+            .parameters(c)
+            .ports(RoccFlowTablePorts.ports(c))
+            .streams(RoccFlowTablePorts.streams())
+            .build();
     }
 
     /** The model configuration a (possibly variant) spec's parameters describe. */
     public static RoccFlowTableConfig config(final BlockSpec spec)
     {
-        return new RoccFlowTableConfig(
-            spec.intParameter("NumPorts", CONFIG.ports()),
-            spec.intParameter("BucketsLog2", CONFIG.bucketsLog2()),
-            spec.intParameter("Ways", CONFIG.ways()),
-            spec.intParameter("CountWidth", CONFIG.countWidth()),
-            spec.intParameter("FWidth", CONFIG.fWidth()),
-            spec.intParameter("GapWidth", CONFIG.gapWidth()),
-            spec.intParameter("CycleWidth", CONFIG.cycleWidth()),
-            spec.intParameter("StatWidth", CONFIG.statWidth()),
-            spec.intParameter("ScanStarveLimit", CONFIG.scanStarveLimit()));
+        return spec.config(CONFIG);
     }
 }

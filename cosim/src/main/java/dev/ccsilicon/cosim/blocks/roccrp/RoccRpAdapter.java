@@ -1,14 +1,16 @@
 package dev.ccsilicon.cosim.blocks.roccrp;
 
+import dev.ccsilicon.blocks.roccrp.RoccRp;
 import dev.ccsilicon.blocks.roccrp.RoccRpConfig;
 import dev.ccsilicon.blocks.roccrp.RoccRpUpdate;
 import dev.ccsilicon.cosim.jverilator.BlockSpec;
 import dev.ccsilicon.cosim.lockstep.BlockAdapter;
 import dev.ccsilicon.cosim.lockstep.Coverage;
 import dev.ccsilicon.cosim.lockstep.CycleObserver;
-import dev.ccsilicon.cosim.lockstep.ModelDut;
 import dev.ccsilicon.cosim.lockstep.ReferenceDut;
 import dev.ccsilicon.cosim.lockstep.Stimulus;
+import dev.ccsilicon.hdl.ComponentDut;
+import dev.ccsilicon.hdl.ModelDut;
 
 /**
  * Co-simulation adapter of {@code rocc_rp}: CNPs in, rate updates out, qp_table and timer_wheel
@@ -68,7 +70,7 @@ public final class RoccRpAdapter implements BlockAdapter
     @Override
     public ModelDut newModel(final BlockSpec spec)
     {
-        return new RoccRpModel(spec);
+        return new ComponentDut(spec.layout(), new RoccRp(null, spec.top(), RoccRpSpec.config(spec)));
     }
 
     @Override
@@ -94,18 +96,18 @@ public final class RoccRpAdapter implements BlockAdapter
     {
         final RoccRpConfig config = RoccRpSpec.config(spec);
         final int lastQp = config.numQps() - 1;
-        final int cnpValid = RoccRpModel.in(spec, "cnp_valid_i");
-        final int cnpQp = RoccRpModel.in(spec, "cnp_qp_i");
-        final int updReady = RoccRpModel.in(spec, "upd_ready_i");
-        final int cnpReady = RoccRpModel.out(spec, "cnp_ready_o");
-        final int updValid = RoccRpModel.out(spec, "upd_valid_o");
-        final int updCause = RoccRpModel.out(spec, "upd_cause_o");
-        final int initBusy = RoccRpModel.out(spec, "init_busy_o");
-        final int armed = RoccRpModel.out(spec, "timers_armed_o");
-        final int reject = RoccRpModel.out(spec, "stat_reject_o");
-        final int stale = RoccRpModel.out(spec, "stat_stale_o");
-        final int fwd = RoccRpModel.out(spec, "stat_fwd_o");
-        final int race = RoccRpModel.out(spec, "stat_race_o");
+        final int cnpValid = spec.inputWord("cnp_valid_i");
+        final int cnpQp = spec.inputWord("cnp_qp_i");
+        final int updReady = spec.inputWord("upd_ready_i");
+        final int cnpReady = spec.outputWord("cnp_ready_o");
+        final int updValid = spec.outputWord("upd_valid_o");
+        final int updCause = spec.outputWord("upd_cause_o");
+        final int initBusy = spec.outputWord("init_busy_o");
+        final int armed = spec.outputWord("timers_armed_o");
+        final int reject = spec.outputWord("stat_reject_o");
+        final int stale = spec.outputWord("stat_stale_o");
+        final int fwd = spec.outputWord("stat_fwd_o");
+        final int race = spec.outputWord("stat_race_o");
         final long[] last = new long[4];
         final int[] pins = {reject, stale, fwd, race};
         final int[] bins = {BIN_REJECT, BIN_STALE, BIN_FORWARD, BIN_RACE};

@@ -34,16 +34,8 @@ public final class RoccRpSpec
     {
         final BlockSpec.Builder b = BlockSpec.builder(NAME, "rocc_rp")
             .sourcesFromHierarchy()
-            .parameter("NumQps", c.numQps())
-            .parameter("SramLatency", c.sramLatency())
-            .parameter("OutDepth", c.outDepth())
-            .parameter("MetaDepth", c.metaDepth())
-            .parameter("NumSlots", c.numSlots())
-            .parameter("SlotCycles", c.slotCycles())
-            .parameter("NumLanes", c.numLanes())
-            .parameter("DeadlineWidth", c.deadlineWidth())
-            .parameter("StatWidth", c.statWidth());
-        RoccRpPorts.of(c).forEach(b::port);
+            .parameters(c)
+            .ports(RoccRpPorts.of(c));
         final List<String> upd = new ArrayList<>(RoccRpPorts.UPD_DATA);
         upd.addAll(RoccRpPorts.STATS);
         return b
@@ -52,20 +44,9 @@ public final class RoccRpSpec
             .build();
     }
 
-    /** The model configuration of a (possibly varied) spec. */
+    /** The model configuration of a (possibly varied) spec; rateMax and recoveryCycles are pins, from {@link #COSIM}. */
     public static RoccRpConfig config(final BlockSpec spec)
     {
-        return new RoccRpConfig(
-            spec.intParameter("NumQps", COSIM.numQps()),
-            spec.intParameter("SramLatency", COSIM.sramLatency()),
-            spec.intParameter("OutDepth", COSIM.outDepth()),
-            spec.intParameter("MetaDepth", COSIM.metaDepth()),
-            spec.intParameter("NumSlots", COSIM.numSlots()),
-            spec.intParameter("SlotCycles", COSIM.slotCycles()),
-            spec.intParameter("NumLanes", COSIM.numLanes()),
-            spec.intParameter("DeadlineWidth", COSIM.deadlineWidth()),
-            spec.intParameter("StatWidth", COSIM.statWidth()),
-            COSIM.rateMax(),
-            COSIM.recoveryCycles());
+        return spec.config(COSIM);
     }
 }

@@ -38,8 +38,8 @@ final class RoccRpStimulus extends Stimulus
             default -> 10_000;
         };
         recovery = 300 + config.nextInt(501);
-        inRateMax = RoccRpModel.in(spec, "cfg_rate_max_i");
-        inRecovery = RoccRpModel.in(spec, "cfg_recovery_i");
+        inRateMax = spec.inputWord("cfg_rate_max_i");
+        inRecovery = spec.inputWord("cfg_recovery_i");
         hot = new long[] {0, numQps - 1, config.nextInt(numQps), config.nextInt(numQps)};
         lastRate = new long[numQps];
     }

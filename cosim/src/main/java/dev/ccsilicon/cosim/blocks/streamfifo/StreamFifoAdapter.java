@@ -1,12 +1,14 @@
 package dev.ccsilicon.cosim.blocks.streamfifo;
 
+import dev.ccsilicon.blocks.streamfifo.StreamFifo;
 import dev.ccsilicon.cosim.jverilator.BlockSpec;
 import dev.ccsilicon.cosim.lockstep.BlockAdapter;
 import dev.ccsilicon.cosim.lockstep.Coverage;
 import dev.ccsilicon.cosim.lockstep.CycleObserver;
-import dev.ccsilicon.cosim.lockstep.ModelDut;
 import dev.ccsilicon.cosim.lockstep.ReferenceDut;
 import dev.ccsilicon.cosim.lockstep.Stimulus;
+import dev.ccsilicon.hdl.ComponentDut;
+import dev.ccsilicon.hdl.ModelDut;
 
 /** Co-simulation adapter of {@code stream_fifo}. */
 public final class StreamFifoAdapter implements BlockAdapter
@@ -29,7 +31,7 @@ public final class StreamFifoAdapter implements BlockAdapter
     @Override
     public ModelDut newModel(final BlockSpec spec)
     {
-        return new StreamFifoModel(spec);
+        return new ComponentDut(spec.layout(), new StreamFifo(spec.top(), StreamFifoSpec.config(spec)));
     }
 
     @Override

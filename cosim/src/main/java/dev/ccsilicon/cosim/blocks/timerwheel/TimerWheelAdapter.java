@@ -7,9 +7,10 @@ import dev.ccsilicon.cosim.jverilator.BlockSpec;
 import dev.ccsilicon.cosim.lockstep.BlockAdapter;
 import dev.ccsilicon.cosim.lockstep.Coverage;
 import dev.ccsilicon.cosim.lockstep.CycleObserver;
-import dev.ccsilicon.cosim.lockstep.ModelDut;
 import dev.ccsilicon.cosim.lockstep.ReferenceDut;
 import dev.ccsilicon.cosim.lockstep.Stimulus;
+import dev.ccsilicon.hdl.ComponentDut;
+import dev.ccsilicon.hdl.ModelDut;
 
 /**
  * Co-simulation adapter of {@code timer_wheel} (docs/blocks/timer_wheel.md). Compared bit-exact:
@@ -124,7 +125,7 @@ public final class TimerWheelAdapter implements BlockAdapter
     @Override
     public ModelDut newModel(final BlockSpec spec)
     {
-        return new TimerWheelModel(spec);
+        return new ComponentDut(spec.layout(), new TimerWheel(spec.top(), TimerWheelSpec.config(spec)));
     }
 
     @Override

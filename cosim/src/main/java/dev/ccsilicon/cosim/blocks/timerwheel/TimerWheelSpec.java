@@ -30,27 +30,17 @@ public final class TimerWheelSpec
 
     public static BlockSpec spec(final TimerWheelConfig config)
     {
-        final BlockSpec.Builder b = BlockSpec.builder(NAME, "timer_wheel")
-            .sourcesFromHierarchy();
-        for (final TimerWheelPorts.Parameter p : TimerWheelPorts.parameters(config))
-        {
-            b.parameter(p.name(), p.value());
-        }
-        TimerWheelPorts.of(config).forEach(b::port);
-        TimerWheelPorts.streams().forEach(b::stream);
-        return b.build();
+        return BlockSpec.builder(NAME, "timer_wheel")
+            .sourcesFromHierarchy()
+            .parameters(config)
+            .ports(TimerWheelPorts.of(config))
+            .streams(TimerWheelPorts.streams())
+            .build();
     }
 
     /** The model configuration a (possibly varied) spec was built with. */
     public static TimerWheelConfig config(final BlockSpec spec)
     {
-        return new TimerWheelConfig(
-            spec.intParameter("NumQps", COSIM.numQps()),
-            spec.intParameter("NumSlots", COSIM.numSlots()),
-            spec.intParameter("SlotCycles", COSIM.slotCycles()),
-            spec.intParameter("NumLanes", COSIM.numLanes()),
-            spec.intParameter("DeadlineWidth", COSIM.deadlineWidth()),
-            spec.intParameter("LateWidth", COSIM.lateWidth()),
-            spec.intParameter("StatWidth", COSIM.statWidth()));
+        return spec.config(COSIM);
     }
 }
