@@ -1,5 +1,6 @@
 package dev.ccsilicon.cosim.lockstep;
 
+import dev.ccsilicon.hdl.ModelDut;
 import dev.ccsilicon.cosim.jverilator.BlockSpec;
 import dev.ccsilicon.cosim.jverilator.HarnessAbi;
 import dev.ccsilicon.cosim.jverilator.NativeRtl;

@@ -4,7 +4,7 @@ import dev.ccsilicon.cosim.jverilator.BlockSpec;
 import dev.ccsilicon.cosim.jverilator.NativeRtl;
 import dev.ccsilicon.cosim.jverilator.RtlBuilder;
 import dev.ccsilicon.cosim.lockstep.BlockAdapter;
-import dev.ccsilicon.cosim.lockstep.ModelDut;
+import dev.ccsilicon.hdl.ModelDut;
 import dev.ccsilicon.cosim.lockstep.PerSignalRtlModel;
 
 import java.util.function.Consumer;

@@ -1,7 +1,7 @@
 package dev.ccsilicon.cosim.harness;
 
 import dev.ccsilicon.cosim.jverilator.BlockSpec;
-import dev.ccsilicon.cosim.lockstep.ModelDut;
+import dev.ccsilicon.hdl.ModelDut;
 import dev.ccsilicon.hdl.StreamSpec;
 
 import java.util.LinkedHashMap;
