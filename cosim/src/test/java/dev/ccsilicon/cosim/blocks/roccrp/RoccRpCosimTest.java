@@ -37,12 +37,13 @@ class RoccRpCosimTest
         MutantTable.mutant("stat_accept counts the rest", TOP,
             "assign stat_inc[0] = tbl_pop && is_accept;", "assign stat_inc[0] = tbl_pop && !is_accept;", "stat_accept_o"),
         MutantTable.mutant("stat_ignored counts removals", TOP,
-            "assign stat_inc[5] = tbl_pop && (tbl_out_result == ResIgnored);",
-            "assign stat_inc[5] = tbl_pop && (tbl_out_result == ResRemove);", "stat_ignored_o"),
-        // (wrsp_code == 3'd3 instead of 3'd4 survives, equivalent here: the block never arms beyond the
+            "assign stat_inc[5] = tbl_pop && (tbl_out_result == rocc_rp_pkg::ResIgnored);",
+            "assign stat_inc[5] = tbl_pop && (tbl_out_result == rocc_rp_pkg::ResRemove);", "stat_ignored_o"),
+        // (RspCancelUnarmed instead of RspRejected survives, equivalent here: the block never arms beyond the
         // horizon nor cancels an unarmed timer, so neither code occurs and the counter stays 0.)
         MutantTable.mutant("stat_arm_reject counts every wheel answer", TOP,
-            "assign stat_inc[6] = wrsp_valid && (wrsp_code == 3'd4);", "assign stat_inc[6] = wrsp_valid && (wrsp_code != 3'd4);",
+            "assign stat_inc[6] = wrsp_valid && (wrsp_code == timer_wheel_pkg::RspRejected);",
+            "assign stat_inc[6] = wrsp_valid && (wrsp_code != timer_wheel_pkg::RspRejected);",
             "stat_arm_reject_o"),
         MutantTable.mutant("stat_cnp_wait counts accepted CNPs", TOP,
             "assign stat_inc[7] = cnp_valid_i && !cnp_ready_o;", "assign stat_inc[7] = cnp_valid_i && cnp_ready_o;",

@@ -45,14 +45,16 @@ class TimerWheelCosimTest
         MutantTable.mutant("stat_reject decremented", TOP,
             "n_reject         = n_reject + EvWidth'(", "n_reject         = n_reject - EvWidth'(", "stat_reject_o"),
         MutantTable.mutant("stat_cancel_unarmed counts cancels of armed timers", TOP,
-            "EvWidth'(lane_rsp_code[l] == 3'd3);", "EvWidth'(lane_rsp_code[l] == 3'd2);", "stat_cancel_unarmed_o"),
+            "EvWidth'(lane_rsp_code[l] == timer_wheel_pkg::RspCancelUnarmed);",
+            "EvWidth'(lane_rsp_code[l] == timer_wheel_pkg::RspCancelled);", "stat_cancel_unarmed_o"),
         MutantTable.mutant("armed_count ORs the lanes", TOP,
             "armed_sum = armed_sum + (QpWidth+1)'(lane_count[l]);", "armed_sum = armed_sum | (QpWidth+1)'(lane_count[l]);",
             "armed_count_o"),
         MutantTable.mutant("now counts by two", TOP,
             "now_q <= now_q + DeadlineWidth'(1);", "now_q <= now_q + DeadlineWidth'(2);", "now_o"),
         MutantTable.mutant("cmd_ready with one more entry", TOP,
-            "assign cmd_ready_o = (cmd_count < 2'd2);", "assign cmd_ready_o = (cmd_count <= 2'd2);", "cmd_ready_o"),
+            "prim_fifo_sync #(.Width(CmdWidth), .Depth(CmdDepth)) u_cmd_fifo",
+            "prim_fifo_sync #(.Width(CmdWidth), .Depth(CmdDepth + 1)) u_cmd_fifo", "cmd_ready_o"),
     };
 
     /**
