@@ -42,7 +42,7 @@ public final class CosimCommand implements Callable<Integer>
     @Parameters(arity = "0..*", paramLabel = "BLOCK", description = "Blocks to co-simulate (see --list).")
     private List<String> blocks = new ArrayList<>();
 
-    @Option(names = "--list", description = "List every co-simulated block: name, RTL top, ports.")
+    @Option(names = "--list", description = "List every co-simulated block: name, side, levels, RTL top, ports.")
     private boolean list;
 
     @Option(names = "--all", description = "Co-simulate every block.")
@@ -106,7 +106,7 @@ public final class CosimCommand implements Callable<Integer>
         {
             for (final BlockAdapter a : CosimRegistry.all())
             {
-                out.println(listLine(a.spec()));
+                out.println(listLine(a));
             }
             return 0;
         }
@@ -181,15 +181,45 @@ public final class CosimCommand implements Callable<Integer>
         return failed ? 1 : 0;
     }
 
-    static String listLine(final BlockSpec spec)
+    static String listLine(final BlockAdapter adapter)
     {
+        final BlockSpec spec = adapter.spec();
         final StringBuilder sb = new StringBuilder();
-        sb.append(String.format(Locale.ROOT, "%-18s top=%-18s ports:", spec.name(), spec.top()));
+        sb.append(String.format(Locale.ROOT, "%-16s side=%-7s levels=%-21s top=%-21s ports:", spec.name(), side(spec),
+            String.join(",", levels(adapter)), spec.top()));
         for (final PortSpec p : spec.ports())
         {
             sb.append(' ').append(p.name()).append(p.direction() == Direction.IN ? ":in:" : ":out:")
                 .append(p.width());
         }
         return sb.toString();
+    }
+
+    /** The levels a block exists at (SPEC §4.1): the reference where its adapter has one, the model, the RTL. */
+    static List<String> levels(final BlockAdapter adapter)
+    {
+        final List<String> levels = new ArrayList<>();
+        if (adapter.newReference(adapter.spec()) != null)
+        {
+            levels.add("reference");
+        }
+        levels.add("model");
+        levels.add("rtl");
+        return levels;
+    }
+
+    /** {@code nic}, {@code switch} or {@code common}: the folder under {@code rtl/} of the block's top (SPEC §2). */
+    static String side(final BlockSpec spec)
+    {
+        for (final String source : spec.sources())
+        {
+            if (source.endsWith("/" + spec.top() + ".sv") && source.startsWith("rtl/"))
+            {
+                final String rest = source.substring("rtl/".length());
+                final int slash = rest.indexOf('/');
+                return slash < 0 ? "-" : rest.substring(0, slash);
+            }
+        }
+        return "-";
     }
 }

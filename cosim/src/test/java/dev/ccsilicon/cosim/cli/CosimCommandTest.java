@@ -31,6 +31,14 @@ class CosimCommandTest
         final String text = out.toString(StandardCharsets.UTF_8);
         assertTrue(text.contains("fxp_accumulator") && text.contains("in_data_i:in:16"), text);
         assertTrue(text.contains("stream_fifo") && text.contains("out_data_o:out:72"), text);
+        // Side from the RTL top's folder, levels from what the adapter brings.
+        for (final String[] expected : new String[][] {
+            {"fxp_accumulator", "common"}, {"stream_fifo", "common"}, {"qp_table", "nic"}, {"timer_wheel", "nic"},
+            {"rocc_rp", "nic"}, {"rocc_fair_rate", "switch"}, {"rocc_flow_table", "switch"}})
+        {
+            assertTrue(text.lines().anyMatch(l -> l.startsWith(expected[0] + " ") && l.contains(" side=" + expected[1] + " ")
+                && l.contains(" levels=reference,model,rtl ")), expected[0] + " in\n" + text);
+        }
     }
 
     @Test
