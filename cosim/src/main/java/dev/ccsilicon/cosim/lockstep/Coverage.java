@@ -1,57 +1,60 @@
 package dev.ccsilicon.cosim.lockstep;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
 
 /**
  * Named functional coverage bins with hit counters; a regression fails if any bin is never hit.
- * Bins are named strings hit by index, or the constants of a block's bin {@code enum} (named by
- * {@code toString()}), hit by constant; an enum coverage may hold a subset of the constants (bins
- * a configuration cannot reach are left out), and a hit on a constant it does not hold is ignored.
+ * The bins are constants of one block's bin {@code enum}, named by {@code toString()} and hit by
+ * constant. A coverage may hold a subset of the constants (bins a configuration cannot reach are
+ * left out), and a hit on a constant it does not hold is ignored.
  */
 public final class Coverage
 {
+    private final Class<?> type;
     private final String[] names;
     private final long[] hits;
-    /** Per enum ordinal, the bin's index, or -1 when this coverage does not hold it; null for named bins. */
+    /** Per enum ordinal, the bin's index, or -1 when this coverage does not hold it. */
     private final int[] slot;
 
-    public Coverage(final String... names)
-    {
-        this.names = names.clone();
-        this.hits = new long[names.length];
-        this.slot = null;
-    }
-
-    /** The bins are {@code bins}, in that order, each named by its {@code toString()}. */
+    /** The bins are {@code bins}, in that order (the report's), each named by its {@code toString()}. */
     public <E extends Enum<E>> Coverage(final Collection<E> bins)
     {
+        if (bins.isEmpty())
+        {
+            throw new IllegalArgumentException("no coverage bins");
+        }
+        // Slots are indexed by ordinal, so every bin must come from the one enum.
+        type = bins.iterator().next().getDeclaringClass();
         names = new String[bins.size()];
         hits = new long[bins.size()];
-        int maxOrdinal = 0;
-        for (final E e : bins)
-        {
-            maxOrdinal = Math.max(maxOrdinal, e.getDeclaringClass().getEnumConstants().length);
-        }
-        slot = new int[maxOrdinal];
-        java.util.Arrays.fill(slot, -1);
+        slot = new int[type.getEnumConstants().length];
+        Arrays.fill(slot, -1);
         int i = 0;
         for (final E e : bins)
         {
+            if (e.getDeclaringClass() != type)
+            {
+                throw new IllegalArgumentException("bin " + e + " is not a " + type.getSimpleName());
+            }
+            if (slot[e.ordinal()] >= 0)
+            {
+                throw new IllegalArgumentException("bin " + e + " listed twice");
+            }
             names[i] = e.toString();
             slot[e.ordinal()] = i++;
         }
     }
 
-    public void hit(final int bin)
-    {
-        hits[bin]++;
-    }
-
-    /** Counts a hit of an enum bin (nothing if this coverage does not hold it). */
+    /** Counts a hit of {@code bin} (nothing if this coverage does not hold it). */
     public void hit(final Enum<?> bin)
     {
+        if (bin.getDeclaringClass() != type)
+        {
+            throw new IllegalArgumentException("bin " + bin + " is not a " + type.getSimpleName());
+        }
         final int s = slot[bin.ordinal()];
         if (s >= 0)
         {

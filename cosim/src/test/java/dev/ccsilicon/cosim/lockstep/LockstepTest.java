@@ -19,32 +19,30 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class LockstepTest
 {
-    /** stream_fifo is a wrapper of the shared FIFO: its logic, and so its mutants, are there. */
-    private static final String PRIM_FIFO = "rtl/prim/prim_fifo_sync.sv";
+    /** stream_fifo is a wrapper: its behaviour, and so its mutants, are prim_fifo_sync's. */
+    private static final String FIFO = "rtl/prim/prim_fifo_sync.sv";
     private static final String FXP = "rtl/common/fxp_accumulator.sv";
 
     /**
      * The demo blocks' status mutants, each with the pin it must be caught on (the strings are the
      * RTL's current text: re-point them here when it moves; each must match exactly once).
-     * {@code count_o} is the FIFO's one status output (its fill level; it has no high-water mark).
+     * {@code count_o} is the FIFO's one status output (its fill level, prim_fifo_sync's
+     * {@code depth_o}; it has no high-water mark).
      */
     static final Mutant[] FIFO_STATUS_MUTANTS = {
-        MutantTable.mutant("count decremented on a push", PRIM_FIFO,
-            "depth_q <= depth_q + DepthW'(push) - DepthW'(pop);", "depth_q <= depth_q - DepthW'(push) - DepthW'(pop);", "count_o"),
-        MutantTable.mutant("count_o one short when full", PRIM_FIFO,
-            "assign depth_o = depth_q;", "assign depth_o = (depth_q == FullCount) ? depth_q - 1'b1 : depth_q;",
+        MutantTable.mutant("count decremented on a push", FIFO,
+            "depth_q <= depth_q + DepthW'(push) - DepthW'(pop);", "depth_q <= depth_q - DepthW'(push) - DepthW'(pop);",
             "count_o"),
-        MutantTable.mutant("in_ready one entry early", PRIM_FIFO,
-            "assign wready_o = (depth_q != FullCount);", "assign wready_o = (depth_q < FullCount - DepthW'(1));",
-            "in_ready_o"),
+        MutantTable.mutant("count_o one short when full", FIFO,
+            "assign depth_o = depth_q;", "assign depth_o = (depth_q == FullCount) ? depth_q - 1'b1 : depth_q;", "count_o"),
+        MutantTable.mutant("in_ready one entry early", FIFO,
+            "assign wready_o = (depth_q != FullCount);", "assign wready_o = (depth_q < FullCount - 1'b1);", "in_ready_o"),
     };
 
     /**
      * fxp_accumulator has no counter or statistics output: its status pins are the handshake's
-     * in_ready_o and out_valid_o, and its comparisons are the saturation bounds. Survivor:
-     * {@code sum > SumMax} made {@code >=} (a sum of exactly SumMax, flagged saturated): the pinned
-     * stimulus (LockstepGoldenTest) never produces that sum, and changing it would change the
-     * golden counts; listed in docs/blocks/fxp_accumulator.md.
+     * in_ready_o and out_valid_o, and its comparisons are the saturation bounds. The inclusive
+     * bounds are in {@link #FXP_BOUNDARY_MUTANTS}: the random stimulus never sums to exactly a bound.
      */
     static final Mutant[] FXP_STATUS_MUTANTS = {
         MutantTable.mutant("in_ready ignores the output's ready", FXP,
@@ -54,6 +52,19 @@ class LockstepTest
             "end else if (out_ready_i) begin", "end else if (out_ready_i && in_valid_i) begin", "in_ready_o"),
         MutantTable.mutant("negative saturation bound reversed", FXP,
             "end else if (sum < SumMin) begin", "end else if (sum > SumMin) begin", "out_sum_o"),
+    };
+
+    /**
+     * The saturation compares made inclusive: a sum of exactly a bound keeps its value but is
+     * flagged saturated, so only {@code out_sat_o} differs, and only on a sum of exactly the bound.
+     * The golden-pinned random stimulus never produces one; {@link FxpAccumulatorAdapter#boundarySums()}
+     * walks the sum onto each bound every episode.
+     */
+    static final Mutant[] FXP_BOUNDARY_MUTANTS = {
+        MutantTable.mutant("positive saturation bound inclusive", FXP,
+            "if (sum > SumMax) begin", "if (sum >= SumMax) begin", "out_sat_o"),
+        MutantTable.mutant("negative saturation bound inclusive", FXP,
+            "end else if (sum < SumMin) begin", "end else if (sum <= SumMin) begin", "out_sat_o"),
     };
 
     /** The long run: -Dccsilicon.cosim.transactions=1000000. */
@@ -69,6 +80,20 @@ class LockstepTest
         assertEquals(TRANSACTIONS, r.outputTransactions());
         assertEquals(0, r.timingMin());
         assertEquals(0, r.timingMax());
+    }
+
+    @Test
+    void fxpAccumulatorBoundarySumsAgreeBitExactWithFullCoverage()
+    {
+        // The real RTL under the boundary stimulus: no mismatch, and both exact-bound bins hit (a
+        // coverage hole would fail the run), so the mutants below are caught by the sums, not by noise.
+        final CosimResult r = LockstepEngine.run(FxpAccumulatorAdapter.boundarySums(), CosimOptions.of(20_000, 42));
+        System.out.println(String.join("\n", r.report()));
+        assertTrue(r.passed(), () -> String.join("\n", r.report()));
+        assertEquals(0, r.mismatches());
+        assertEquals(20_000, r.outputTransactions());
+        assertTrue(r.coverageLines().stream().anyMatch(l -> l.startsWith("sum_at_max_unsaturated=")), r.coverageLines()::toString);
+        assertTrue(r.coverageLines().stream().anyMatch(l -> l.startsWith("sum_at_min_unsaturated=")), r.coverageLines()::toString);
     }
 
     @Test
@@ -128,5 +153,11 @@ class LockstepTest
     void fxpAccumulatorStatusMutantsAreCaughtNamingThePin()
     {
         MutantTable.assertCaught(new FxpAccumulatorAdapter(), 20_000, 42, FXP_STATUS_MUTANTS);
+    }
+
+    @Test
+    void fxpAccumulatorInclusiveSaturationBoundsAreCaughtByBoundarySums()
+    {
+        MutantTable.assertCaught(FxpAccumulatorAdapter.boundarySums(), 20_000, 42, FXP_BOUNDARY_MUTANTS);
     }
 }

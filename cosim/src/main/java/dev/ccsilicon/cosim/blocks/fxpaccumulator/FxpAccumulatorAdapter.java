@@ -10,18 +10,68 @@ import dev.ccsilicon.cosim.lockstep.Stimulus;
 import dev.ccsilicon.hdl.ComponentDut;
 import dev.ccsilicon.hdl.ModelDut;
 
-/** Co-simulation adapter of {@code fxp_accumulator}. */
+import java.util.EnumSet;
+
+/**
+ * Co-simulation adapter of {@code fxp_accumulator}. The registered adapter drives the random
+ * stimulus ({@link FxpAccumulatorStimulus}, pinned by LockstepGoldenTest); {@link #boundarySums()}
+ * drives sums to exactly each saturation bound ({@link FxpAccumulatorBoundaryStimulus}) and adds
+ * the two bins that prove it did.
+ */
 public final class FxpAccumulatorAdapter implements BlockAdapter
 {
-    static final int BIN_CLEAR = 0;
-    static final int BIN_SAT_POS = 1;
-    static final int BIN_SAT_NEG = 2;
-    static final int BIN_NEGATIVE_SUM = 3;
-    static final int BIN_IN_STALL = 4;
-    static final int BIN_OUT_BACKPRESSURE = 5;
-    static final int BIN_BACK_TO_BACK = 6;
-    static final int BIN_IDLE = 7;
-    static final int BIN_REFILL_ON_DRAIN = 8;
+    /** Coverage bins, in report order. */
+    enum Bin
+    {
+        CLEAR("clear"),                               // an accepted sample restarts the sum
+        SAT_POS("saturate_positive"),
+        SAT_NEG("saturate_negative"),
+        NEGATIVE_SUM("negative_sum"),
+        IN_STALL("input_stall"),                      // sample valid, block not ready
+        OUT_BACKPRESSURE("output_backpressure"),
+        BACK_TO_BACK("back_to_back"),                 // samples accepted in consecutive cycles
+        IDLE("idle_cycle"),                           // no valid on either stream
+        REFILL_ON_DRAIN("refill_on_drain"),           // the output register taken and refilled in one cycle
+        // The boundary variant's bins only: a sum of exactly a bound, not saturated.
+        SUM_AT_MAX("sum_at_max_unsaturated"),
+        SUM_AT_MIN("sum_at_min_unsaturated");
+
+        private final String label;
+
+        Bin(final String label)
+        {
+            this.label = label;
+        }
+
+        @Override
+        public String toString()
+        {
+            return label;
+        }
+    }
+
+    private final boolean boundaries;
+
+    /** The registered adapter: random stimulus, every bin but the boundary variant's. */
+    public FxpAccumulatorAdapter()
+    {
+        this(false);
+    }
+
+    private FxpAccumulatorAdapter(final boolean boundaries)
+    {
+        this.boundaries = boundaries;
+    }
+
+    /**
+     * The boundary variant: gain 1.0 and sums walked to exactly the positive and the negative bound
+     * then one beyond, so an off-by-one in a saturation compare is caught; its coverage adds
+     * {@link Bin#SUM_AT_MAX} and {@link Bin#SUM_AT_MIN}.
+     */
+    public static FxpAccumulatorAdapter boundarySums()
+    {
+        return new FxpAccumulatorAdapter(true);
+    }
 
     @Override
     public BlockSpec spec()
@@ -44,14 +94,14 @@ public final class FxpAccumulatorAdapter implements BlockAdapter
     @Override
     public Stimulus newStimulus(final long seed, final int inStream)
     {
-        return new FxpAccumulatorStimulus(seed, inStream);
+        return boundaries ? new FxpAccumulatorBoundaryStimulus(seed, inStream) : new FxpAccumulatorStimulus(seed, inStream);
     }
 
     @Override
     public Coverage newCoverage()
     {
-        return new Coverage("clear", "saturate_positive", "saturate_negative", "negative_sum", "input_stall",
-            "output_backpressure", "back_to_back", "idle_cycle", "refill_on_drain");
+        // The random stimulus does not aim at the exact bounds, so its coverage leaves their bins out.
+        return new Coverage(boundaries ? EnumSet.allOf(Bin.class) : EnumSet.range(Bin.CLEAR, Bin.REFILL_ON_DRAIN));
     }
 
     @Override
@@ -65,6 +115,9 @@ public final class FxpAccumulatorAdapter implements BlockAdapter
         final int outSum = spec.outputWord("out_sum_o");
         final int outSat = spec.outputWord("out_sat_o");
         final int accWidth = spec.intParameter("AccWidth", FxpAccumulatorSpec.ACC_WIDTH);
+        // The bounds as out_sum_o's unsigned pin value: 0111..1 and 1000..0.
+        final long sumMax = (1L << (accWidth - 1)) - 1;
+        final long sumMin = 1L << (accWidth - 1);
         return new CycleObserver()
         {
             private boolean lastFire;
@@ -76,39 +129,47 @@ public final class FxpAccumulatorAdapter implements BlockAdapter
                 final boolean take = out[outValid] != 0 && in[outReady] != 0;
                 if (fire && in[inClear] != 0)
                 {
-                    c.hit(BIN_CLEAR);
+                    c.hit(Bin.CLEAR);
                 }
                 if (take)
                 {
                     final boolean negative = (out[outSum] >>> (accWidth - 1) & 1) != 0;
                     if (out[outSat] != 0)
                     {
-                        c.hit(negative ? BIN_SAT_NEG : BIN_SAT_POS);
+                        c.hit(negative ? Bin.SAT_NEG : Bin.SAT_POS);
                     }
                     if (negative)
                     {
-                        c.hit(BIN_NEGATIVE_SUM);
+                        c.hit(Bin.NEGATIVE_SUM);
+                    }
+                    if (out[outSat] == 0 && out[outSum] == sumMax)
+                    {
+                        c.hit(Bin.SUM_AT_MAX);
+                    }
+                    if (out[outSat] == 0 && out[outSum] == sumMin)
+                    {
+                        c.hit(Bin.SUM_AT_MIN);
                     }
                 }
                 if (in[inValid] != 0 && out[inReady] == 0)
                 {
-                    c.hit(BIN_IN_STALL);
+                    c.hit(Bin.IN_STALL);
                 }
                 if (out[outValid] != 0 && in[outReady] == 0)
                 {
-                    c.hit(BIN_OUT_BACKPRESSURE);
+                    c.hit(Bin.OUT_BACKPRESSURE);
                 }
                 if (fire && lastFire)
                 {
-                    c.hit(BIN_BACK_TO_BACK);
+                    c.hit(Bin.BACK_TO_BACK);
                 }
                 if (in[inValid] == 0 && out[outValid] == 0)
                 {
-                    c.hit(BIN_IDLE);
+                    c.hit(Bin.IDLE);
                 }
                 if (fire && take)
                 {
-                    c.hit(BIN_REFILL_ON_DRAIN);
+                    c.hit(Bin.REFILL_ON_DRAIN);
                 }
                 lastFire = fire;
             }

@@ -12,8 +12,8 @@ import dev.ccsilicon.cosim.lockstep.Stimulus;
 import dev.ccsilicon.hdl.ComponentDut;
 import dev.ccsilicon.hdl.ModelDut;
 
-import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.EnumSet;
 import java.util.List;
 
 /**
@@ -26,25 +26,97 @@ import java.util.List;
  */
 public final class QpTableAdapter implements BlockAdapter
 {
-    static final int BIN_OP_READ = 0;
-    static final int BIN_OP_WRITE = 1;
-    static final int BIN_OP_ADD_SAT = 2;
-    static final int BIN_OP_MIN = 3;
-    static final int BIN_OP_CLEAR = 4;
-    static final int BIN_OP_RESERVED = 5;
-    static final int BIN_SATURATED = 6;
-    static final int BIN_NOT_SATURATED = 7;
-    static final int BIN_MIN_REPLACED = 8;
-    static final int BIN_MIN_KEPT = 9;
-    static final int BIN_SAME_QP_AFTER_WINDOW = 10;
-    static final int BIN_STALL_INIT = 11;
-    static final int BIN_STALL_BACKPRESSURE = 12;
-    static final int BIN_OUT_BACKPRESSURE = 13;
-    static final int BIN_QP_FIRST = 14;
-    static final int BIN_QP_LAST = 15;
-    static final int BIN_WRITE_STRADDLING = 16;
-    static final int BIN_IDLE = 17;
-    static final int BIN_FWD_BASE = 18;
+    /**
+     * Coverage bins, in declaration (= report) order. Two families depend on the latency L: a
+     * same-QP event at distance L+1 ({@code SAME_QP_AT_*}, one bin per build) and a forward at
+     * every distance 1..L ({@code FORWARD_AT_*}); {@link #bins(int)} picks the build's, so the
+     * enum bounds the latencies this adapter covers ({@link #MAX_LATENCY}). The status value classes
+     * come last: the init sweep running (init_busy_o high) and ended (low). stat_fwd_o and
+     * stat_stall_o travel in the output records; 32 bits wide, they cannot saturate in a run.
+     */
+    enum Bin
+    {
+        OP_READ("op_read"),                           // the opcodes, in GenericUpdate order
+        OP_WRITE("op_write"),
+        OP_ADD_SAT("op_add_sat"),
+        OP_MIN("op_min"),
+        OP_CLEAR("op_clear"),
+        OP_RESERVED("op_reserved"),
+        SATURATED("add_saturated"),
+        NOT_SATURATED("add_not_saturated"),
+        MIN_REPLACED("min_replaced"),
+        MIN_KEPT("min_kept"),
+        SAME_QP_AT_2("same_qp_at_distance_2_from_sram"),
+        SAME_QP_AT_3("same_qp_at_distance_3_from_sram"),
+        SAME_QP_AT_4("same_qp_at_distance_4_from_sram"),
+        SAME_QP_AT_5("same_qp_at_distance_5_from_sram"),
+        SAME_QP_AT_6("same_qp_at_distance_6_from_sram"),
+        SAME_QP_AT_7("same_qp_at_distance_7_from_sram"),
+        SAME_QP_AT_8("same_qp_at_distance_8_from_sram"),
+        SAME_QP_AT_9("same_qp_at_distance_9_from_sram"),
+        STALL_INIT("stall_during_init"),
+        STALL_BACKPRESSURE("stall_from_backpressure"),
+        OUT_BACKPRESSURE("output_backpressure"),
+        QP_FIRST("qp_first"),
+        QP_LAST("qp_last"),
+        WRITE_STRADDLING("write_straddling_field"),   // a write of the field that straddles bit 64
+        IDLE("idle_input"),
+        FORWARD_AT_1("forward_at_distance_1"),
+        FORWARD_AT_2("forward_at_distance_2"),
+        FORWARD_AT_3("forward_at_distance_3"),
+        FORWARD_AT_4("forward_at_distance_4"),
+        FORWARD_AT_5("forward_at_distance_5"),
+        FORWARD_AT_6("forward_at_distance_6"),
+        FORWARD_AT_7("forward_at_distance_7"),
+        FORWARD_AT_8("forward_at_distance_8"),
+        INIT_BUSY_HIGH("init_busy_high"),
+        INIT_BUSY_LOW("init_busy_low");
+
+        private final String label;
+
+        Bin(final String label)
+        {
+            this.label = label;
+        }
+
+        @Override
+        public String toString()
+        {
+            return label;
+        }
+    }
+
+    /** Opcode ({@link GenericUpdate#OP_READ} .. {@link GenericUpdate#OP_CLEAR}) to its bin. */
+    private static final Bin[] OP_BINS = {Bin.OP_READ, Bin.OP_WRITE, Bin.OP_ADD_SAT, Bin.OP_MIN, Bin.OP_CLEAR};
+
+    /** Per latency L (index L-1), the bin of a same-QP event at distance L+1, the first served by the SRAM. */
+    private static final Bin[] SAME_QP_FROM_SRAM = {
+        Bin.SAME_QP_AT_2, Bin.SAME_QP_AT_3, Bin.SAME_QP_AT_4, Bin.SAME_QP_AT_5,
+        Bin.SAME_QP_AT_6, Bin.SAME_QP_AT_7, Bin.SAME_QP_AT_8, Bin.SAME_QP_AT_9};
+
+    /** Per forwarding distance d (index d-1), its bin. */
+    private static final Bin[] FORWARD_AT = {
+        Bin.FORWARD_AT_1, Bin.FORWARD_AT_2, Bin.FORWARD_AT_3, Bin.FORWARD_AT_4,
+        Bin.FORWARD_AT_5, Bin.FORWARD_AT_6, Bin.FORWARD_AT_7, Bin.FORWARD_AT_8};
+
+    /** Largest SRAM latency with coverage bins (one per distance: add constants to go further). */
+    static final int MAX_LATENCY = FORWARD_AT.length;
+
+    /**
+     * The bins of a build with latency {@code l}, in report order (an {@link EnumSet} iterates in
+     * declaration order): every bin but the other latencies' same-QP bins and the forwards beyond l.
+     */
+    static List<Bin> bins(final int l)
+    {
+        final EnumSet<Bin> bins = EnumSet.allOf(Bin.class);
+        bins.removeAll(EnumSet.range(Bin.SAME_QP_AT_2, Bin.SAME_QP_AT_9));
+        bins.add(SAME_QP_FROM_SRAM[l - 1]);
+        if (l < MAX_LATENCY)
+        {
+            bins.removeAll(EnumSet.range(FORWARD_AT[l], Bin.FORWARD_AT_8));
+        }
+        return List.copyOf(bins);
+    }
 
     private final BlockSpec spec;
     private final int latency;
@@ -60,6 +132,10 @@ public final class QpTableAdapter implements BlockAdapter
     {
         this.spec = spec;
         this.latency = QpTableSpec.config(spec).sramLatency();
+        if (latency > MAX_LATENCY)
+        {
+            throw new IllegalArgumentException("qp_table coverage has bins for SramLatency <= " + MAX_LATENCY + ", got " + latency);
+        }
     }
 
     @Override
@@ -90,22 +166,7 @@ public final class QpTableAdapter implements BlockAdapter
     @Override
     public Coverage newCoverage()
     {
-        final List<String> names = new ArrayList<>(List.of(
-            "op_read", "op_write", "op_add_sat", "op_min", "op_clear", "op_reserved",
-            "add_saturated", "add_not_saturated", "min_replaced", "min_kept",
-            "same_qp_at_distance_" + (latency + 1) + "_from_sram",
-            "stall_during_init", "stall_from_backpressure", "output_backpressure",
-            "qp_first", "qp_last", "write_straddling_field", "idle_input"));
-        for (int d = 1; d <= latency; d++)
-        {
-            names.add("forward_at_distance_" + d);
-        }
-        // Status value classes, after the forwarding bins: the init sweep running (init_busy_o high)
-        // and ended (low). stat_fwd_o and stat_stall_o travel in the output records; 32 bits wide,
-        // they cannot saturate in a run.
-        names.add("init_busy_high");
-        names.add("init_busy_low");
-        return new Coverage(names.toArray(new String[0]));
+        return new Coverage(bins(latency));
     }
 
     @Override
@@ -127,62 +188,62 @@ public final class QpTableAdapter implements BlockAdapter
         final int initBusy = spec.outputWord("init_busy_o");
         final long[] lastAccept = new long[config.numQps()];
         Arrays.fill(lastAccept, Long.MIN_VALUE / 2);
-        final int binInitBusyHigh = BIN_FWD_BASE + l;
+        final Bin sameQpFromSram = SAME_QP_FROM_SRAM[l - 1];
         return (cycle, in, out) ->
         {
-            c.hit(out[initBusy] != 0 ? binInitBusyHigh : binInitBusyHigh + 1);
+            c.hit(out[initBusy] != 0 ? Bin.INIT_BUSY_HIGH : Bin.INIT_BUSY_LOW);
             final boolean valid = in[inValid] != 0;
             if (valid && out[inReady] != 0)
             {
                 final int qp = (int)in[inQp];
                 if (cycle - lastAccept[qp] == l + 1)
                 {
-                    c.hit(BIN_SAME_QP_AFTER_WINDOW);
+                    c.hit(sameQpFromSram);
                 }
                 lastAccept[qp] = cycle;
                 if (qp == 0)
                 {
-                    c.hit(BIN_QP_FIRST);
+                    c.hit(Bin.QP_FIRST);
                 }
                 if (qp == lastQp)
                 {
-                    c.hit(BIN_QP_LAST);
+                    c.hit(Bin.QP_LAST);
                 }
                 if (in[inOp] == GenericUpdate.OP_WRITE && (in[inOperand] >>> GenericUpdate.VALUE_WIDTH) == 2)
                 {
-                    c.hit(BIN_WRITE_STRADDLING);
+                    c.hit(Bin.WRITE_STRADDLING);
                 }
             }
             else if (valid)
             {
-                c.hit(out[initBusy] != 0 ? BIN_STALL_INIT : BIN_STALL_BACKPRESSURE);
+                c.hit(out[initBusy] != 0 ? Bin.STALL_INIT : Bin.STALL_BACKPRESSURE);
             }
             else if (out[initBusy] == 0)
             {
-                c.hit(BIN_IDLE);
+                c.hit(Bin.IDLE);
             }
             if (out[outValid] != 0)
             {
                 if (in[outReady] == 0)
                 {
-                    c.hit(BIN_OUT_BACKPRESSURE);
+                    c.hit(Bin.OUT_BACKPRESSURE);
                     return;
                 }
                 final int op = (int)out[outOp];
                 final long result = out[outResult];
-                c.hit(op > GenericUpdate.OP_CLEAR ? BIN_OP_RESERVED : BIN_OP_READ + op);
+                c.hit(op > GenericUpdate.OP_CLEAR ? Bin.OP_RESERVED : OP_BINS[op]);
                 if (op == GenericUpdate.OP_ADD_SAT)
                 {
-                    c.hit(result != 0 ? BIN_SATURATED : BIN_NOT_SATURATED);
+                    c.hit(result != 0 ? Bin.SATURATED : Bin.NOT_SATURATED);
                 }
                 if (op == GenericUpdate.OP_MIN)
                 {
-                    c.hit(result != 0 ? BIN_MIN_REPLACED : BIN_MIN_KEPT);
+                    c.hit(result != 0 ? Bin.MIN_REPLACED : Bin.MIN_KEPT);
                 }
                 final int fwd = (int)out[outFwd];
                 if (fwd != 0)
                 {
-                    c.hit(BIN_FWD_BASE + fwd - 1);
+                    c.hit(FORWARD_AT[fwd - 1]);
                 }
             }
         };

@@ -23,19 +23,45 @@ import static dev.ccsilicon.cosim.blocks.roccfairrate.RoccFairRateCosimSpec.*;
  */
 public final class RoccFairRateAdapter implements BlockAdapter
 {
-    static final int BIN_PI_RATIO_1 = 0;
-    static final int BIN_MD_FMIN = 6;
-    static final int BIN_MD_HALVE = 7;
-    static final int BIN_MD_GUARD_BLOCKED = 8;
-    static final int BIN_CLAMP_FMAX = 9;
-    static final int BIN_CLAMP_FMIN = 10;
-    static final int BIN_TICK_DEFERRED = 11;
-    static final int BIN_TICK_MERGED = 12;
-    static final int BIN_FIFO_FULL = 13;
-    static final int BIN_BACKPRESSURE = 14;
-    static final int BIN_QUEUE_ZERO = 15;
-    static final int BIN_QUEUE_MAX = 16;
-    static final int BIN_QUEUE_AT_QMAX = 17;
+    /** Coverage bins, in report order. */
+    enum Bin
+    {
+        PI_RATIO_1("pi_ratio_1"),                     // a PI update per step ratio 1 .. 32 (log2 capped at 5)
+        PI_RATIO_2("pi_ratio_2"),
+        PI_RATIO_4("pi_ratio_4"),
+        PI_RATIO_8("pi_ratio_8"),
+        PI_RATIO_16("pi_ratio_16"),
+        PI_RATIO_32("pi_ratio_32"),
+        MD_FMIN("md_to_fmin"),
+        MD_HALVE("md_halve"),
+        MD_GUARD_BLOCKED("md_blocked_by_guard"),      // a PI update where an MD condition held but the guard blocked it
+        CLAMP_FMAX("clamp_fmax"),
+        CLAMP_FMIN("clamp_fmin"),
+        TICK_DEFERRED("tick_deferred"),               // stat_late_ticks_o incremented
+        TICK_MERGED("tick_merged"),                   // stat_merged_ticks_o incremented
+        FIFO_FULL("output_fifo_full"),
+        BACKPRESSURE("output_backpressure"),
+        QUEUE_ZERO("queue_zero"),
+        QUEUE_MAX("queue_max_bytes"),
+        QUEUE_AT_QMAX("queue_at_qmax");
+
+        private final String label;
+
+        Bin(final String label)
+        {
+            this.label = label;
+        }
+
+        @Override
+        public String toString()
+        {
+            return label;
+        }
+    }
+
+    /** PI step ratio (log2, capped at 5) to its bin. */
+    private static final Bin[] PI_RATIO_BINS = {
+        Bin.PI_RATIO_1, Bin.PI_RATIO_2, Bin.PI_RATIO_4, Bin.PI_RATIO_8, Bin.PI_RATIO_16, Bin.PI_RATIO_32};
 
     private final RoccFairRateConfig params;
     private final BlockSpec spec;
@@ -79,10 +105,7 @@ public final class RoccFairRateAdapter implements BlockAdapter
     @Override
     public Coverage newCoverage()
     {
-        return new Coverage("pi_ratio_1", "pi_ratio_2", "pi_ratio_4", "pi_ratio_8", "pi_ratio_16", "pi_ratio_32",
-            "md_to_fmin", "md_halve", "md_blocked_by_guard", "clamp_fmax", "clamp_fmin", "tick_deferred",
-            "tick_merged", "output_fifo_full", "output_backpressure", "queue_zero", "queue_max_bytes",
-            "queue_at_qmax");
+        return new Coverage(java.util.List.of(Bin.values()));
     }
 
     @Override
@@ -177,7 +200,7 @@ public final class RoccFairRateAdapter implements BlockAdapter
         {
             if (occupancy == RoccFairRate.DEFAULT_OUT_DEPTH)
             {
-                c.hit(BIN_FIFO_FULL);
+                c.hit(Bin.FIFO_FULL);
             }
             if (out[req] != 0)
             {
@@ -191,17 +214,17 @@ public final class RoccFairRateAdapter implements BlockAdapter
                 qOld[port] = qCur;
                 if (bytes == 0)
                 {
-                    c.hit(BIN_QUEUE_ZERO);
+                    c.hit(Bin.QUEUE_ZERO);
                 }
                 if (bytes == maxBytes)
                 {
-                    c.hit(BIN_QUEUE_MAX);
+                    c.hit(Bin.QUEUE_MAX);
                 }
             }
             final boolean pop = out[valid] != 0 && in[ready] != 0;
             if (out[valid] != 0 && in[ready] == 0)
             {
-                c.hit(BIN_BACKPRESSURE);
+                c.hit(Bin.BACKPRESSURE);
             }
             if (pop)
             {
@@ -216,12 +239,12 @@ public final class RoccFairRateAdapter implements BlockAdapter
             }
             if (out[late] != lastLate)
             {
-                c.hit(BIN_TICK_DEFERRED);
+                c.hit(Bin.TICK_DEFERRED);
                 lastLate = out[late];
             }
             if (out[merged] != lastMerged)
             {
-                c.hit(BIN_TICK_MERGED);
+                c.hit(Bin.TICK_MERGED);
                 lastMerged = out[merged];
             }
         }
@@ -231,31 +254,31 @@ public final class RoccFairRateAdapter implements BlockAdapter
             final int b = (int)out[branch];
             if (b == RoccFairRateAlgorithm.BRANCH_PI)
             {
-                c.hit(BIN_PI_RATIO_1 + (int)Math.min(5, out[ratio]));
+                c.hit(PI_RATIO_BINS[(int)Math.min(PI_RATIO_BINS.length - 1, out[ratio])]);
                 if (qCur >= in[qMaxIn] || qCur - qOldOfPort >= in[qMidIn])
                 {
-                    c.hit(BIN_MD_GUARD_BLOCKED);
+                    c.hit(Bin.MD_GUARD_BLOCKED);
                 }
             }
             else if (b == RoccFairRateAlgorithm.BRANCH_MD_QMAX)
             {
-                c.hit(BIN_MD_FMIN);
+                c.hit(Bin.MD_FMIN);
             }
             else if (b == RoccFairRateAlgorithm.BRANCH_MD_GROWTH)
             {
-                c.hit(BIN_MD_HALVE);
+                c.hit(Bin.MD_HALVE);
             }
             if ((out[clamp] & RoccFairRateAlgorithm.CLAMP_MAX) != 0)
             {
-                c.hit(BIN_CLAMP_FMAX);
+                c.hit(Bin.CLAMP_FMAX);
             }
             if ((out[clamp] & RoccFairRateAlgorithm.CLAMP_MIN) != 0)
             {
-                c.hit(BIN_CLAMP_FMIN);
+                c.hit(Bin.CLAMP_FMIN);
             }
             if (qCur == in[qMaxIn])
             {
-                c.hit(BIN_QUEUE_AT_QMAX);
+                c.hit(Bin.QUEUE_AT_QMAX);
             }
         }
     }

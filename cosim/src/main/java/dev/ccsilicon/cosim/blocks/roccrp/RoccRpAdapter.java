@@ -21,33 +21,52 @@ import dev.ccsilicon.hdl.ModelDut;
  */
 public final class RoccRpAdapter implements BlockAdapter
 {
-    static final String[] BINS = {
-        "accept_no_limiter", "accept_lower_rate", "accept_equal_rate", "accept_same_cp", "reject_higher_rate_other_cp",
-        "double", "double_clamped_at_rate_max", "limiter_removed", "stale_expiry", "same_qp_forwarded",
-        "cnp_meets_own_expiry", "cnp_backpressured", "upd_backpressure", "half_qps_limited", "qp_first", "qp_last",
-        "idle_input",
-        // Status value classes: the init sweep seen running (init_busy_o high) and ended (low); the
-        // wheel with no timer armed after some were (timers_armed_o back to 0). The 32-bit statistics
-        // cannot saturate in a run; their increments are compared in the update records.
-        "init_busy_high", "init_busy_low", "timers_all_expired"};
+    /**
+     * Coverage bins, in report order. The first four are the acceptance branches in result-code
+     * order ({@link RoccRpUpdate#RES_ACCEPT_NEW} ...). The status value classes follow
+     * {@code IDLE}: the init sweep seen running (init_busy_o high) and ended (low); the wheel with
+     * no timer armed after some were (timers_armed_o back to 0). The 32-bit statistics cannot
+     * saturate in a run; their increments are compared in the update records.
+     */
+    enum Bin
+    {
+        ACCEPT_NO_LIMITER("accept_no_limiter"),
+        ACCEPT_LOWER_RATE("accept_lower_rate"),
+        ACCEPT_EQUAL_RATE("accept_equal_rate"),
+        ACCEPT_SAME_CP("accept_same_cp"),
+        REJECT("reject_higher_rate_other_cp"),        // stat_reject_o incremented
+        DOUBLE("double"),
+        CLAMP("double_clamped_at_rate_max"),
+        REMOVE("limiter_removed"),
+        STALE("stale_expiry"),                        // stat_stale_o incremented
+        FORWARD("same_qp_forwarded"),                 // stat_fwd_o incremented
+        RACE("cnp_meets_own_expiry"),                 // stat_race_o incremented
+        CNP_WAIT("cnp_backpressured"),                // CNP valid, block not ready
+        UPD_BACKPRESSURE("upd_backpressure"),
+        HALF_LIMITED("half_qps_limited"),
+        QP_FIRST("qp_first"),
+        QP_LAST("qp_last"),
+        IDLE("idle_input"),
+        INIT_BUSY_HIGH("init_busy_high"),
+        INIT_BUSY_LOW("init_busy_low"),
+        TIMERS_ALL_EXPIRED("timers_all_expired");
 
-    // Bins 0..3 are the acceptance branches, indexed by their result code.
-    private static final int BIN_REJECT = 4;
-    private static final int BIN_DOUBLE = 5;
-    private static final int BIN_CLAMP = 6;
-    private static final int BIN_REMOVE = 7;
-    private static final int BIN_STALE = 8;
-    private static final int BIN_FORWARD = 9;
-    private static final int BIN_RACE = 10;
-    private static final int BIN_CNP_WAIT = 11;
-    private static final int BIN_UPD_BACKPRESSURE = 12;
-    private static final int BIN_HALF_LIMITED = 13;
-    private static final int BIN_QP_FIRST = 14;
-    private static final int BIN_QP_LAST = 15;
-    private static final int BIN_IDLE = 16;
-    private static final int BIN_INIT_BUSY_HIGH = 17;
-    private static final int BIN_INIT_BUSY_LOW = 18;
-    private static final int BIN_TIMERS_ALL_EXPIRED = 19;
+        private final String label;
+
+        Bin(final String label)
+        {
+            this.label = label;
+        }
+
+        @Override
+        public String toString()
+        {
+            return label;
+        }
+    }
+
+    /** Acceptance result code to its bin. */
+    private static final Bin[] ACCEPT_BINS = {Bin.ACCEPT_NO_LIMITER, Bin.ACCEPT_LOWER_RATE, Bin.ACCEPT_EQUAL_RATE, Bin.ACCEPT_SAME_CP};
 
     private final BlockSpec spec;
 
@@ -88,7 +107,7 @@ public final class RoccRpAdapter implements BlockAdapter
     @Override
     public Coverage newCoverage()
     {
-        return new Coverage(BINS);
+        return new Coverage(java.util.List.of(Bin.values()));
     }
 
     @Override
@@ -110,70 +129,70 @@ public final class RoccRpAdapter implements BlockAdapter
         final int race = spec.outputWord("stat_race_o");
         final long[] last = new long[4];
         final int[] pins = {reject, stale, fwd, race};
-        final int[] bins = {BIN_REJECT, BIN_STALE, BIN_FORWARD, BIN_RACE};
+        final Bin[] bins = {Bin.REJECT, Bin.STALE, Bin.FORWARD, Bin.RACE};
         final boolean[] wasArmed = new boolean[1];
         return (cycle, in, out) ->
         {
             if (out[initBusy] != 0)
             {
-                c.hit(BIN_INIT_BUSY_HIGH);
+                c.hit(Bin.INIT_BUSY_HIGH);
                 return;
             }
-            c.hit(BIN_INIT_BUSY_LOW);
+            c.hit(Bin.INIT_BUSY_LOW);
             if (out[armed] == 0 && wasArmed[0])
             {
-                c.hit(BIN_TIMERS_ALL_EXPIRED);
+                c.hit(Bin.TIMERS_ALL_EXPIRED);
             }
             wasArmed[0] = out[armed] != 0;
             if (in[cnpValid] != 0)
             {
                 if (out[cnpReady] == 0)
                 {
-                    c.hit(BIN_CNP_WAIT);
+                    c.hit(Bin.CNP_WAIT);
                 }
                 else if (in[cnpQp] == 0)
                 {
-                    c.hit(BIN_QP_FIRST);
+                    c.hit(Bin.QP_FIRST);
                 }
                 else if (in[cnpQp] == lastQp)
                 {
-                    c.hit(BIN_QP_LAST);
+                    c.hit(Bin.QP_LAST);
                 }
             }
             else
             {
-                c.hit(BIN_IDLE);
+                c.hit(Bin.IDLE);
             }
             if (out[updValid] != 0)
             {
                 if (in[updReady] == 0)
                 {
-                    c.hit(BIN_UPD_BACKPRESSURE);
+                    c.hit(Bin.UPD_BACKPRESSURE);
                 }
                 else
                 {
                     final int cause = (int)out[updCause];
                     if (RoccRpUpdate.isAccept(cause))
                     {
-                        c.hit(cause);
+                        c.hit(ACCEPT_BINS[cause]);
                     }
                     else if (cause == RoccRpUpdate.RES_DOUBLE)
                     {
-                        c.hit(BIN_DOUBLE);
+                        c.hit(Bin.DOUBLE);
                     }
                     else if (cause == RoccRpUpdate.RES_DOUBLE_CLAMP)
                     {
-                        c.hit(BIN_CLAMP);
+                        c.hit(Bin.CLAMP);
                     }
                     else if (cause == RoccRpUpdate.RES_REMOVE)
                     {
-                        c.hit(BIN_REMOVE);
+                        c.hit(Bin.REMOVE);
                     }
                 }
             }
             if (2 * out[armed] >= config.numQps())
             {
-                c.hit(BIN_HALF_LIMITED);
+                c.hit(Bin.HALF_LIMITED);
             }
             for (int i = 0; i < pins.length; i++)
             {

@@ -13,14 +13,31 @@ import dev.ccsilicon.hdl.ModelDut;
 /** Co-simulation adapter of {@code stream_fifo}. */
 public final class StreamFifoAdapter implements BlockAdapter
 {
-    static final int BIN_FULL = 0;
-    static final int BIN_PUSH_WHEN_FULL = 1;
-    static final int BIN_EMPTY = 2;
-    static final int BIN_PUSH_POP = 3;
-    static final int BIN_PUSH_POP_FULL = 4;
-    static final int BIN_OUT_BACKPRESSURE = 5;
-    static final int BIN_WRAP = 6;
-    static final int BIN_BACK_TO_BACK = 7;
+    /** Coverage bins, in report order. */
+    enum Bin
+    {
+        FULL("full"),                                 // count_o at Depth
+        PUSH_WHEN_FULL("push_when_full"),             // input valid while full
+        EMPTY("empty"),
+        PUSH_POP("push_and_pop"),                     // push and pop in one cycle
+        PUSH_POP_FULL("push_and_pop_when_full"),
+        OUT_BACKPRESSURE("output_backpressure"),
+        WRAP("pointer_wrap"),                         // every Depth-th push
+        BACK_TO_BACK("back_to_back");                 // pushes in consecutive cycles
+
+        private final String label;
+
+        Bin(final String label)
+        {
+            this.label = label;
+        }
+
+        @Override
+        public String toString()
+        {
+            return label;
+        }
+    }
 
     @Override
     public BlockSpec spec()
@@ -49,8 +66,7 @@ public final class StreamFifoAdapter implements BlockAdapter
     @Override
     public Coverage newCoverage()
     {
-        return new Coverage("full", "push_when_full", "empty", "push_and_pop", "push_and_pop_when_full",
-            "output_backpressure", "pointer_wrap", "back_to_back");
+        return new Coverage(java.util.List.of(Bin.values()));
     }
 
     @Override
@@ -75,38 +91,38 @@ public final class StreamFifoAdapter implements BlockAdapter
                 final boolean full = out[count] == depth;
                 if (full)
                 {
-                    c.hit(BIN_FULL);
+                    c.hit(Bin.FULL);
                     if (in[inValid] != 0)
                     {
-                        c.hit(BIN_PUSH_WHEN_FULL);
+                        c.hit(Bin.PUSH_WHEN_FULL);
                     }
                     if (in[inValid] != 0 && pop)
                     {
-                        c.hit(BIN_PUSH_POP_FULL);
+                        c.hit(Bin.PUSH_POP_FULL);
                     }
                 }
                 if (out[count] == 0)
                 {
-                    c.hit(BIN_EMPTY);
+                    c.hit(Bin.EMPTY);
                 }
                 if (push && pop)
                 {
-                    c.hit(BIN_PUSH_POP);
+                    c.hit(Bin.PUSH_POP);
                 }
                 if (out[outValid] != 0 && in[outReady] == 0)
                 {
-                    c.hit(BIN_OUT_BACKPRESSURE);
+                    c.hit(Bin.OUT_BACKPRESSURE);
                 }
                 if (push)
                 {
                     pushes++;
                     if (pushes % depth == 0)
                     {
-                        c.hit(BIN_WRAP);
+                        c.hit(Bin.WRAP);
                     }
                     if (lastPush)
                     {
-                        c.hit(BIN_BACK_TO_BACK);
+                        c.hit(Bin.BACK_TO_BACK);
                     }
                 }
                 lastPush = push;

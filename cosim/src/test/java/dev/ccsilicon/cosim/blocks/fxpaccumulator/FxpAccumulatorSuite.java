@@ -160,6 +160,56 @@ abstract class FxpAccumulatorSuite extends LevelSuite
     }
 
     @Test
+    void aSumOfExactlyThePositiveBoundIsNotSaturatedAndTheNextStepIs()
+    {
+        // At gain 1.0 the product is the sample: 256 full-scale samples, then the rest to MAX exactly.
+        bench(UNITY);
+        final int full = (int)(MAX / 32767);
+        final long rest = MAX - full * 32767L;
+        for (int i = 0; i < full; i++)
+        {
+            in.send(32767, i == 0 ? 1 : 0);
+        }
+        in.send(rest, 0);
+        in.send(1, 0);
+        for (int i = 0; i < full; i++)
+        {
+            final Txn t = out.recv();
+            assertEquals(32767L * (i + 1), sum(t), "sample " + i);
+            assertEquals(0, t.get("sat"), "sat of sample " + i);
+        }
+        final Txn atBound = out.recv();
+        assertEquals(MAX, sum(atBound));
+        assertEquals(0, atBound.get("sat"), "a sum of exactly the bound fits: not saturated");
+        final Txn beyond = out.recv();
+        assertEquals(MAX, sum(beyond));
+        assertEquals(1, beyond.get("sat"), "one beyond the bound saturates");
+    }
+
+    @Test
+    void aSumOfExactlyTheNegativeBoundIsNotSaturatedAndTheNextStepIs()
+    {
+        // -2^23 is exactly 256 full-scale negative samples at gain 1.0.
+        bench(UNITY);
+        final int full = (int)(MIN / -32768);
+        for (int i = 0; i < full; i++)
+        {
+            in.send(-32768, i == 0 ? 1 : 0);
+        }
+        in.send(-1, 0);
+        for (int i = 0; i < full; i++)
+        {
+            final Txn t = out.recv();
+            assertEquals(-32768L * (i + 1), sum(t), "sample " + i);
+            assertEquals(0, t.get("sat"), "sat of sample " + i + " (the last is exactly the bound)");
+        }
+        assertEquals(MIN, -32768L * full, "the run lands on the bound");
+        final Txn beyond = out.recv();
+        assertEquals(MIN, sum(beyond));
+        assertEquals(1, beyond.get("sat"), "one beyond the bound saturates");
+    }
+
+    @Test
     void resultsComeOneCycleAfterAcceptanceAtOnePerCycle()
     {
         bench(UNITY);

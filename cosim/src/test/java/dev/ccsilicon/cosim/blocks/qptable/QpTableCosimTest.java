@@ -13,10 +13,13 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class QpTableCosimTest
@@ -69,6 +72,31 @@ class QpTableCosimTest
             System.out.println(String.join("\n", r.report()));
             assertTrue(r.passed(), () -> String.join("\n", r.report()));
         }
+    }
+
+    @Test
+    void coverageBinsFollowTheLatencyInReportOrder()
+    {
+        // The names and order the coverage lines had before the bins were an enum, per latency.
+        for (int l = 1; l <= QpTableAdapter.MAX_LATENCY; l++)
+        {
+            final List<String> expected = new ArrayList<>(List.of(
+                "op_read", "op_write", "op_add_sat", "op_min", "op_clear", "op_reserved",
+                "add_saturated", "add_not_saturated", "min_replaced", "min_kept",
+                "same_qp_at_distance_" + (l + 1) + "_from_sram",
+                "stall_during_init", "stall_from_backpressure", "output_backpressure",
+                "qp_first", "qp_last", "write_straddling_field", "idle_input"));
+            for (int d = 1; d <= l; d++)
+            {
+                expected.add("forward_at_distance_" + d);
+            }
+            expected.add("init_busy_high");
+            expected.add("init_busy_low");
+            assertEquals(expected, QpTableAdapter.bins(l).stream().map(Object::toString).toList(), "L = " + l);
+        }
+        // Beyond the enum's forwarding distances the adapter refuses rather than leave distances uncovered.
+        final int beyond = QpTableAdapter.MAX_LATENCY + 1;
+        assertThrows(IllegalArgumentException.class, () -> new QpTableAdapter(QpTableSpec.spec(64, beyond, beyond + 2)));
     }
 
     @Test
