@@ -34,6 +34,15 @@ public interface BlockAdapter
         return null;
     }
 
+    /**
+     * The block's own declaration (RTL top, configuration record, ports, model) for the docs check
+     * of SPEC §9 ({@code BlockDocsTest}); null means the block has none, which fails the check.
+     */
+    default BlockDeclaration<?> declaration()
+    {
+        return null;
+    }
+
     /** Largest |model cycle - RTL cycle| accepted per output transaction; 0 for a cycle-exact model. */
     default int timingTolerance()
     {

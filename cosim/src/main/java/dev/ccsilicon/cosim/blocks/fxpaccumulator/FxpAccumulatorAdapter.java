@@ -1,8 +1,11 @@
 package dev.ccsilicon.cosim.blocks.fxpaccumulator;
 
 import dev.ccsilicon.blocks.fxpaccumulator.FxpAccumulator;
+import dev.ccsilicon.blocks.fxpaccumulator.FxpAccumulatorConfig;
+import dev.ccsilicon.blocks.fxpaccumulator.FxpAccumulatorPorts;
 import dev.ccsilicon.cosim.jverilator.BlockSpec;
 import dev.ccsilicon.cosim.lockstep.BlockAdapter;
+import dev.ccsilicon.cosim.lockstep.BlockDeclaration;
 import dev.ccsilicon.cosim.lockstep.Coverage;
 import dev.ccsilicon.cosim.lockstep.CycleObserver;
 import dev.ccsilicon.cosim.lockstep.ReferenceDut;
@@ -83,6 +86,13 @@ public final class FxpAccumulatorAdapter implements BlockAdapter
     public ModelDut newModel(final BlockSpec spec)
     {
         return new ComponentDut(spec.layout(), new FxpAccumulator(spec.top(), FxpAccumulatorSpec.config(spec)));
+    }
+
+    @Override
+    public BlockDeclaration<?> declaration()
+    {
+        return BlockDeclaration.of("fxp_accumulator", FxpAccumulatorConfig.DEFAULT, FxpAccumulatorPorts::of,
+            c -> new FxpAccumulator("fxp_accumulator", c));
     }
 
     @Override

@@ -5,6 +5,7 @@ import dev.ccsilicon.blocks.qptable.QpTable;
 import dev.ccsilicon.blocks.qptable.QpTableConfig;
 import dev.ccsilicon.cosim.jverilator.BlockSpec;
 import dev.ccsilicon.cosim.lockstep.BlockAdapter;
+import dev.ccsilicon.cosim.lockstep.BlockDeclaration;
 import dev.ccsilicon.cosim.lockstep.Coverage;
 import dev.ccsilicon.cosim.lockstep.CycleObserver;
 import dev.ccsilicon.cosim.lockstep.ReferenceDut;
@@ -148,6 +149,19 @@ public final class QpTableAdapter implements BlockAdapter
     public ModelDut newModel(final BlockSpec spec)
     {
         return new ComponentDut(spec.layout(), new QpTable(null, spec.top(), QpTableSpec.config(spec)));
+    }
+
+    @Override
+    public BlockDeclaration<?> declaration()
+    {
+        // The generic test update's field widths are the top's F0Width..F3Width: the model takes its layout.
+        final BlockDeclaration<QpTableConfig> d = BlockDeclaration.of("qp_table", QpTableConfig.generic(QpTableSpec.NUM_QPS),
+            QpTableConfig::ports, c -> new QpTable(null, "qp_table", c));
+        for (int f = 0; f < GenericUpdate.TEST_LAYOUT.fieldCount(); f++)
+        {
+            d.fixedParameter("F" + f + "Width", GenericUpdate.TEST_LAYOUT.field(f).width());
+        }
+        return d.figure("SRAM bits per QP (`QpTableConfig.ctxBits()`)", QpTableConfig::ctxBits);
     }
 
     @Override

@@ -3,8 +3,10 @@ package dev.ccsilicon.cosim.blocks.roccfairrate;
 import dev.ccsilicon.blocks.roccfairrate.RoccFairRate;
 import dev.ccsilicon.blocks.roccfairrate.RoccFairRateAlgorithm;
 import dev.ccsilicon.blocks.roccfairrate.RoccFairRateConfig;
+import dev.ccsilicon.blocks.roccfairrate.RoccFairRatePorts;
 import dev.ccsilicon.cosim.jverilator.BlockSpec;
 import dev.ccsilicon.cosim.lockstep.BlockAdapter;
+import dev.ccsilicon.cosim.lockstep.BlockDeclaration;
 import dev.ccsilicon.cosim.lockstep.Coverage;
 import dev.ccsilicon.cosim.lockstep.CycleObserver;
 import dev.ccsilicon.cosim.lockstep.ReferenceDut;
@@ -88,6 +90,19 @@ public final class RoccFairRateAdapter implements BlockAdapter
     public ModelDut newModel(final BlockSpec s)
     {
         return new ComponentDut(s.layout(), new RoccFairRateCosim(s.layout(), RoccFairRateCosimSpec.parametersOf(s)));
+    }
+
+    @Override
+    public BlockDeclaration<?> declaration()
+    {
+        // The block itself, not the co-simulated wrapper rocc_fair_rate_cosim (its traffic-manager stub
+        // replaces q_rd_bytes_i by a depth stream and adds SilenceLimit). OutDepth and StatWidth are
+        // model constants, not fields of the configuration record.
+        return BlockDeclaration.of("rocc_fair_rate", RoccFairRateConfig.gbps40(64, 1_000_000_000L),
+                c -> RoccFairRatePorts.of(c, RoccFairRate.DEFAULT_STAT_WIDTH), c -> new RoccFairRate(null, c))
+            .fixedParameter("OutDepth", RoccFairRate.DEFAULT_OUT_DEPTH)
+            .fixedParameter("StatWidth", RoccFairRate.DEFAULT_STAT_WIDTH)
+            .figure("state bits per port (`RoccFairRateConfig.stateBitsPerPort()`)", RoccFairRateConfig::stateBitsPerPort);
     }
 
     @Override

@@ -3,8 +3,10 @@ package dev.ccsilicon.cosim.blocks.roccflowtable;
 import dev.ccsilicon.blocks.roccflowtable.FlowTableStatus;
 import dev.ccsilicon.blocks.roccflowtable.RoccFlowTable;
 import dev.ccsilicon.blocks.roccflowtable.RoccFlowTableConfig;
+import dev.ccsilicon.blocks.roccflowtable.RoccFlowTablePorts;
 import dev.ccsilicon.cosim.jverilator.BlockSpec;
 import dev.ccsilicon.cosim.lockstep.BlockAdapter;
+import dev.ccsilicon.cosim.lockstep.BlockDeclaration;
 import dev.ccsilicon.cosim.lockstep.Coverage;
 import dev.ccsilicon.cosim.lockstep.CycleObserver;
 import dev.ccsilicon.cosim.lockstep.ReferenceDut;
@@ -100,6 +102,15 @@ public final class RoccFlowTableAdapter implements BlockAdapter
     public ModelDut newModel(final BlockSpec spec)
     {
         return new ComponentDut(spec.layout(), new RoccFlowTable(null, RoccFlowTableSpec.config(spec)));
+    }
+
+    @Override
+    public BlockDeclaration<?> declaration()
+    {
+        return BlockDeclaration.of(RoccFlowTablePorts.TOP, RoccFlowTableConfig.defaults(), RoccFlowTablePorts::ports,
+                c -> new RoccFlowTable(null, c))
+            .figure("table SRAM bits per entry (`RoccFlowTableConfig.entryWidth()`)", RoccFlowTableConfig::entryWidth)
+            .figure("table SRAM bits (`RoccFlowTableConfig.sramBits()`)", RoccFlowTableConfig::sramBits);
     }
 
     @Override

@@ -2,9 +2,11 @@ package dev.ccsilicon.cosim.blocks.roccrp;
 
 import dev.ccsilicon.blocks.roccrp.RoccRp;
 import dev.ccsilicon.blocks.roccrp.RoccRpConfig;
+import dev.ccsilicon.blocks.roccrp.RoccRpPorts;
 import dev.ccsilicon.blocks.roccrp.RoccRpUpdate;
 import dev.ccsilicon.cosim.jverilator.BlockSpec;
 import dev.ccsilicon.cosim.lockstep.BlockAdapter;
+import dev.ccsilicon.cosim.lockstep.BlockDeclaration;
 import dev.ccsilicon.cosim.lockstep.Coverage;
 import dev.ccsilicon.cosim.lockstep.CycleObserver;
 import dev.ccsilicon.cosim.lockstep.ReferenceDut;
@@ -90,6 +92,14 @@ public final class RoccRpAdapter implements BlockAdapter
     public ModelDut newModel(final BlockSpec spec)
     {
         return new ComponentDut(spec.layout(), new RoccRp(null, spec.top(), RoccRpSpec.config(spec)));
+    }
+
+    @Override
+    public BlockDeclaration<?> declaration()
+    {
+        return BlockDeclaration.of("rocc_rp", RoccRpConfig.defaults(1e9), RoccRpPorts::of,
+                c -> new RoccRp(null, "rocc_rp", c))
+            .figure("SRAM bits per QP (`RoccRpConfig.bitsPerQp()`)", RoccRpConfig::bitsPerQp);
     }
 
     @Override

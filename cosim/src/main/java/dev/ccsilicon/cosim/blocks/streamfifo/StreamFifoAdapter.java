@@ -1,8 +1,11 @@
 package dev.ccsilicon.cosim.blocks.streamfifo;
 
 import dev.ccsilicon.blocks.streamfifo.StreamFifo;
+import dev.ccsilicon.blocks.streamfifo.StreamFifoConfig;
+import dev.ccsilicon.blocks.streamfifo.StreamFifoPorts;
 import dev.ccsilicon.cosim.jverilator.BlockSpec;
 import dev.ccsilicon.cosim.lockstep.BlockAdapter;
+import dev.ccsilicon.cosim.lockstep.BlockDeclaration;
 import dev.ccsilicon.cosim.lockstep.Coverage;
 import dev.ccsilicon.cosim.lockstep.CycleObserver;
 import dev.ccsilicon.cosim.lockstep.ReferenceDut;
@@ -49,6 +52,13 @@ public final class StreamFifoAdapter implements BlockAdapter
     public ModelDut newModel(final BlockSpec spec)
     {
         return new ComponentDut(spec.layout(), new StreamFifo(spec.top(), StreamFifoSpec.config(spec)));
+    }
+
+    @Override
+    public BlockDeclaration<?> declaration()
+    {
+        return BlockDeclaration.of("stream_fifo", StreamFifoConfig.DEFAULT, StreamFifoPorts::of,
+            c -> new StreamFifo("stream_fifo", c));
     }
 
     @Override

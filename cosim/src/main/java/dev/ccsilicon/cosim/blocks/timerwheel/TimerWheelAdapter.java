@@ -5,6 +5,7 @@ import dev.ccsilicon.blocks.timerwheel.TimerWheelConfig;
 import dev.ccsilicon.blocks.timerwheel.TimerWheelPorts;
 import dev.ccsilicon.cosim.jverilator.BlockSpec;
 import dev.ccsilicon.cosim.lockstep.BlockAdapter;
+import dev.ccsilicon.cosim.lockstep.BlockDeclaration;
 import dev.ccsilicon.cosim.lockstep.Coverage;
 import dev.ccsilicon.cosim.lockstep.CycleObserver;
 import dev.ccsilicon.cosim.lockstep.ReferenceDut;
@@ -126,6 +127,15 @@ public final class TimerWheelAdapter implements BlockAdapter
     public ModelDut newModel(final BlockSpec spec)
     {
         return new ComponentDut(spec.layout(), new TimerWheel(spec.top(), TimerWheelSpec.config(spec)));
+    }
+
+    @Override
+    public BlockDeclaration<?> declaration()
+    {
+        return BlockDeclaration.of("timer_wheel", TimerWheelConfig.DEFAULT, TimerWheelPorts::of,
+                c -> new TimerWheel("timer_wheel", c))
+            .figure("SRAM bits per QP (`TimerWheelConfig.bitsPerQp()`)", TimerWheelConfig::bitsPerQp)
+            .figure("SRAM bits per slot per lane (`TimerWheelConfig.sramBitsPerSlot()`)", TimerWheelConfig::sramBitsPerSlot);
     }
 
     @Override
