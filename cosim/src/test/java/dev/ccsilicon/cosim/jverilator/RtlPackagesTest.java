@@ -1,7 +1,7 @@
 package dev.ccsilicon.cosim.jverilator;
 
 import dev.ccsilicon.blocks.qptable.ContextLayout;
-import dev.ccsilicon.blocks.qptable.RoccRpContext;
+import dev.ccsilicon.blocks.roccrp.RoccRpContext;
 import dev.ccsilicon.blocks.roccfairrate.RoccFairRateAlgorithm;
 import dev.ccsilicon.blocks.roccflowtable.FlowTableStatus;
 import dev.ccsilicon.blocks.roccflowtable.RoccFlowTableConfig;

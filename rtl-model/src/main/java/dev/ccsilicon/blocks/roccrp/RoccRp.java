@@ -1,7 +1,6 @@
 package dev.ccsilicon.blocks.roccrp;
 
 import dev.ccsilicon.blocks.qptable.QpTable;
-import dev.ccsilicon.blocks.qptable.RoccRpContext;
 import dev.ccsilicon.blocks.timerwheel.TimerWheel;
 import dev.ccsilicon.hdl.Component;
 import dev.ccsilicon.hdl.InPin;

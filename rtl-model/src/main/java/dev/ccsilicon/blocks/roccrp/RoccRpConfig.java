@@ -1,7 +1,6 @@
 package dev.ccsilicon.blocks.roccrp;
 
 import dev.ccsilicon.blocks.qptable.QpTableConfig;
-import dev.ccsilicon.blocks.qptable.RoccRpContext;
 import dev.ccsilicon.blocks.timerwheel.TimerWheelConfig;
 import dev.ccsilicon.hdl.RtlParameter;
 

@@ -2,7 +2,6 @@ package dev.ccsilicon.blocks.roccrp;
 
 import dev.ccsilicon.blocks.qptable.ContextLayout;
 import dev.ccsilicon.blocks.qptable.ContextUpdate;
-import dev.ccsilicon.blocks.qptable.RoccRpContext;
 
 /**
  * Seed 000 Algorithm 2 as the {@link ContextUpdate} of the reaction point's {@code qp_table}: the

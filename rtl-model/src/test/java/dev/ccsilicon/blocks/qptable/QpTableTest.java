@@ -1,6 +1,7 @@
 package dev.ccsilicon.blocks.qptable;
 
-import dev.ccsilicon.blocks.qptable.QpTableBench.Event;
+import dev.ccsilicon.blocks.roccrp.RoccRpContext;
+import dev.ccsilicon.blocks.qptable.QpTableHarness.Event;
 import dev.ccsilicon.hdl.Direction;
 import dev.ccsilicon.hdl.PortSpec;
 import dev.ccsilicon.hdl.ResourceReport;
@@ -28,7 +29,7 @@ class QpTableTest
     @Test
     void idleSkipLeavesTheSameState()
     {
-        final QpTableBench b = new QpTableBench(config(16, 2, 4));
+        final QpTableHarness b = new QpTableHarness(config(16, 2, 4));
         b.finishInit();
         b.offer(new Event(2, OP_WRITE, operand(0, 77)));
         b.drain();

@@ -1,6 +1,7 @@
 package dev.ccsilicon.blocks.qptable;
 
-import dev.ccsilicon.blocks.qptable.QpTableBench.Event;
+import dev.ccsilicon.blocks.roccrp.RoccRpContext;
+import dev.ccsilicon.blocks.qptable.QpTableHarness.Event;
 import dev.ccsilicon.hdl.SeededRandom;
 import org.junit.jupiter.api.Test;
 
@@ -67,7 +68,7 @@ class RoccPlugInTest
     @Test
     void cnpBurstsOnOneQpSeeEachOthersAcceptedRate()
     {
-        final QpTableBench b = new QpTableBench(new QpTableConfig(4096, 3, 5, 32, new CnpAcceptSketch()));
+        final QpTableHarness b = new QpTableHarness(new QpTableConfig(4096, 3, 5, 32, new CnpAcceptSketch()));
         assertEquals(61L * 4096, b.table.sram().sramBits());
         b.finishInit();
         final SeededRandom rnd = new SeededRandom(3, "cnp");

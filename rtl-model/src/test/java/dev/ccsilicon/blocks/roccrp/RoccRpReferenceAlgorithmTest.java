@@ -51,11 +51,11 @@ class RoccRpReferenceAlgorithmTest
         final RoccRpReference ref = new RoccRpReference(8, RMAX, R, u);
         ref.onCnp(1, 300, 5, 0);
         ref.advanceTo(10 * R);
-        final List<RoccRpBench.Update> expected = List.of(
-            new RoccRpBench.Update(0, 1, 300, true, RES_ACCEPT_NEW),
-            new RoccRpBench.Update(R, 1, 600, true, RES_DOUBLE),             // line 11
-            new RoccRpBench.Update(2 * R, 1, RMAX, true, RES_DOUBLE_CLAMP),  // clamped at R_max
-            new RoccRpBench.Update(3 * R, 1, RMAX, false, RES_REMOVE));      // lines 9-10
+        final List<RoccRpHarness.Update> expected = List.of(
+            new RoccRpHarness.Update(0, 1, 300, true, RES_ACCEPT_NEW),
+            new RoccRpHarness.Update(R, 1, 600, true, RES_DOUBLE),             // line 11
+            new RoccRpHarness.Update(2 * R, 1, RMAX, true, RES_DOUBLE_CLAMP),  // clamped at R_max
+            new RoccRpHarness.Update(3 * R, 1, RMAX, false, RES_REMOVE));      // lines 9-10
         assertEquals(expected, u.updates);
         assertFalse(ref.limiter(1));
         assertEquals(0, ref.timersArmed());
@@ -96,7 +96,7 @@ class RoccRpReferenceAlgorithmTest
         final long[] cp;
         final boolean[] limiter;
         final long[] deadline;
-        final List<RoccRpBench.Update> updates = new ArrayList<>();
+        final List<RoccRpHarness.Update> updates = new ArrayList<>();
 
         Literal(final int n)
         {
@@ -117,7 +117,7 @@ class RoccRpReferenceAlgorithmTest
                 cp[qp] = c;
                 limiter[qp] = true;
                 deadline[qp] = t + R;
-                updates.add(new RoccRpBench.Update(t, qp, r, true, cause));
+                updates.add(new RoccRpHarness.Update(t, qp, r, true, cause));
             }
         }
 
@@ -141,12 +141,12 @@ class RoccRpReferenceAlgorithmTest
                 if (rate[next] >= RMAX)
                 {
                     limiter[next] = false;
-                    updates.add(new RoccRpBench.Update(at, next, rate[next], false, RES_REMOVE));
+                    updates.add(new RoccRpHarness.Update(at, next, rate[next], false, RES_REMOVE));
                 }
                 else
                 {
                     final long doubled = Math.min(2 * rate[next], RMAX);
-                    updates.add(new RoccRpBench.Update(at, next, doubled, true,
+                    updates.add(new RoccRpHarness.Update(at, next, doubled, true,
                         doubled == RMAX ? RES_DOUBLE_CLAMP : RES_DOUBLE));
                     rate[next] = doubled;
                     deadline[next] = at + R;

@@ -1,6 +1,5 @@
 package dev.ccsilicon.blocks.roccrp;
 
-import dev.ccsilicon.blocks.qptable.RoccRpContext;
 import dev.ccsilicon.hdl.SeededRandom;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -46,7 +45,7 @@ class RoccRpReferenceTest
     void burstsThenFullRecoveryGiveTheReferenceSequencePerQp(final long seed)
     {
         final RoccRpConfig c = new RoccRpConfig(1024, 2, 4, 4, 256, 16, 2, 24, 32, 1000, 2000);
-        final RoccRpBench b = new RoccRpBench(c);
+        final RoccRpHarness b = new RoccRpHarness(c);
         final RoccRpUpdates expected = new RoccRpUpdates();
         final RoccRpReference ref = new RoccRpReference(c.numQps(), c.rateMax(), c.recoveryCycles(), expected);
         final SeededRandom rnd = new SeededRandom(seed, "bursts");
@@ -69,14 +68,14 @@ class RoccRpReferenceTest
                 b.cycle();
                 for (; seen < b.accepted.size(); seen++)
                 {
-                    final RoccRpBench.Accepted a = b.accepted.get(seen);
+                    final RoccRpHarness.Accepted a = b.accepted.get(seen);
                     ref.onCnp(a.cnp().qp(), a.cnp().rate(), a.cnp().cp(), a.cycle());
                 }
             }
             b.drain();
             for (; seen < b.accepted.size(); seen++)
             {
-                final RoccRpBench.Accepted a = b.accepted.get(seen);
+                final RoccRpHarness.Accepted a = b.accepted.get(seen);
                 ref.onCnp(a.cnp().qp(), a.cnp().rate(), a.cnp().cp(), a.cycle());
             }
             b.run(13 * (c.recoveryCycles() + 64));
@@ -105,7 +104,7 @@ class RoccRpReferenceTest
     {
         final RoccRpConfig c = new RoccRpConfig(64, 2, 4, 4, 512, 16, 2, 24, 32, 1000, 4000);
         final long guard = 700;
-        final RoccRpBench b = new RoccRpBench(c);
+        final RoccRpHarness b = new RoccRpHarness(c);
         final RoccRpUpdates expected = new RoccRpUpdates();
         final RoccRpReference ref = new RoccRpReference(c.numQps(), c.rateMax(), c.recoveryCycles(), expected);
         final SeededRandom rnd = new SeededRandom(seed, "timed");
@@ -125,7 +124,7 @@ class RoccRpReferenceTest
             b.cycle();
             for (; seen < b.accepted.size(); seen++)
             {
-                final RoccRpBench.Accepted a = b.accepted.get(seen);
+                final RoccRpHarness.Accepted a = b.accepted.get(seen);
                 ref.onCnp(a.cnp().qp(), a.cnp().rate(), a.cnp().cp(), a.cycle());
             }
         }
@@ -137,7 +136,7 @@ class RoccRpReferenceTest
             RoccRpTest.assertSameSequence(expected.updatesOf(qp), b.updatesOf(qp));
         }
         long midRecovery = 0;
-        for (final RoccRpBench.Update u : expected.updates)
+        for (final RoccRpHarness.Update u : expected.updates)
         {
             midRecovery += RoccRpUpdate.isAccept(u.cause()) && u.cause() != RoccRpUpdate.RES_ACCEPT_NEW ? 1 : 0;
         }
@@ -150,10 +149,10 @@ class RoccRpReferenceTest
     @ValueSource(longs = {21})
     void evaluationOrderDoesNotChangeTheResult(final long seed)
     {
-        final RoccRpConfig c = RoccRpBench.small();
-        final RoccRpBench plain = new RoccRpBench(c, false);
-        final RoccRpBench shuffled = new RoccRpBench(c, true);
-        for (final RoccRpBench b : new RoccRpBench[] {plain, shuffled})
+        final RoccRpConfig c = RoccRpHarness.small();
+        final RoccRpHarness plain = new RoccRpHarness(c, false);
+        final RoccRpHarness shuffled = new RoccRpHarness(c, true);
+        for (final RoccRpHarness b : new RoccRpHarness[] {plain, shuffled})
         {
             final SeededRandom rnd = new SeededRandom(seed, "order");
             b.updReady = cy -> (cy % 5) != 0;

@@ -1,7 +1,6 @@
 package dev.ccsilicon.blocks.roccrp;
 
-import dev.ccsilicon.blocks.qptable.RoccRpContext;
-import dev.ccsilicon.blocks.roccrp.RoccRpBench.Update;
+import dev.ccsilicon.blocks.roccrp.RoccRpHarness.Update;
 import dev.ccsilicon.hdl.ClockDomain;
 import dev.ccsilicon.hdl.ResourceReport;
 import dev.ccsilicon.hdl.SeededRandom;
@@ -31,9 +30,9 @@ class RoccRpTest
     private static final long CP_A = RoccRpContext.cpId(1, 3);
     private static final long CP_B = RoccRpContext.cpId(2, 7);
 
-    private static RoccRpBench installed(final int qp, final long rate, final long cp)
+    private static RoccRpHarness installed(final int qp, final long rate, final long cp)
     {
-        final RoccRpBench b = new RoccRpBench(RoccRpBench.small());
+        final RoccRpHarness b = new RoccRpHarness(RoccRpHarness.small());
         b.offer(qp, rate, cp);
         b.drain();
         return b;
@@ -42,10 +41,10 @@ class RoccRpTest
     @Test
     void idleSkipGivesTheSameUpdatesAtTheSameCyclesAsSteppingAndSkipsMostCycles()
     {
-        final RoccRpConfig c = RoccRpBench.small();
-        final RoccRpBench stepped = new RoccRpBench(c);
-        final RoccRpBench skipped = new RoccRpBench(c);
-        for (final RoccRpBench b : List.of(stepped, skipped))
+        final RoccRpConfig c = RoccRpHarness.small();
+        final RoccRpHarness stepped = new RoccRpHarness(c);
+        final RoccRpHarness skipped = new RoccRpHarness(c);
+        for (final RoccRpHarness b : List.of(stepped, skipped))
         {
             b.offer(9, 70, CP_A);
             b.offer(4, 300, CP_B);
@@ -70,14 +69,14 @@ class RoccRpTest
     @Test
     void cnpsRacingAnExpiryNeverLetTheStaleExpiryDouble()
     {
-        final RoccRpConfig c = RoccRpBench.small();
+        final RoccRpConfig c = RoccRpHarness.small();
         long stale = 0;
         long staleWheel = 0;
         long staleGen = 0;
         long races = 0;
         for (int offset = -40; offset <= 40; offset++)
         {
-            final RoccRpBench b = installed(7, 100, CP_A);
+            final RoccRpHarness b = installed(7, 100, CP_A);
             final long t0 = b.updates.get(0).cycle();
             final long target = t0 + c.recoveryCycles() - c.slotCycles() + offset;
             while (b.now() < target)
@@ -128,8 +127,8 @@ class RoccRpTest
     @Test
     void underHeavyRacingNoExpiryEverActsWithinAPeriodOfAnAcceptedCnp()
     {
-        final RoccRpConfig c = RoccRpBench.small();
-        final RoccRpBench b = new RoccRpBench(c);
+        final RoccRpConfig c = RoccRpHarness.small();
+        final RoccRpHarness b = new RoccRpHarness(c);
         final SeededRandom rnd = new SeededRandom(5, "race");
         b.updReady = cy -> (cy * 0x9E3779B97F4A7C15L >>> 61) != 0;
         while (b.now() < 300_000)
@@ -166,8 +165,8 @@ class RoccRpTest
     @Test
     void backToBackCnpsOnOneQpAreForwardedAndMatchTheReference()
     {
-        final RoccRpConfig c = RoccRpBench.small();
-        final RoccRpBench b = new RoccRpBench(c);
+        final RoccRpConfig c = RoccRpHarness.small();
+        final RoccRpHarness b = new RoccRpHarness(c);
         final RoccRpUpdates expected = new RoccRpUpdates();
         final RoccRpReference ref = new RoccRpReference(c.numQps(), c.rateMax(), c.recoveryCycles(), expected);
         final long[] rates = {500, 400, 400, 600, 300, 350, 200, 900, 100};
@@ -177,7 +176,7 @@ class RoccRpTest
             b.offer(4, rates[i], cps[i]);
         }
         b.drain();
-        for (final RoccRpBench.Accepted a : b.accepted)
+        for (final RoccRpHarness.Accepted a : b.accepted)
         {
             ref.onCnp(a.cnp().qp(), a.cnp().rate(), a.cnp().cp(), a.cycle());
         }
@@ -207,7 +206,7 @@ class RoccRpTest
         final RoccRpConfig d = RoccRpConfig.defaults(1e9);
         assertEquals(55_000, d.recoveryCycles());
         assertEquals(61 + 30, d.bitsPerQp());
-        final RoccRpBench b = new RoccRpBench(RoccRpBench.small());
+        final RoccRpHarness b = new RoccRpHarness(RoccRpHarness.small());
         final String report = ResourceReport.of(b.clk).toString();
         assertTrue(report.contains("u_table"), report);
         assertEquals(61L * 64, b.rp.table().sram().sramBits());

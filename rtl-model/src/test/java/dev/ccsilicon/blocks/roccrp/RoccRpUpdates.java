@@ -3,21 +3,21 @@ package dev.ccsilicon.blocks.roccrp;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Records a {@link RoccRpReference}'s updates in the bench's {@link RoccRpBench.Update} form, for comparison. */
+/** Records a {@link RoccRpReference}'s updates in the bench's {@link RoccRpHarness.Update} form, for comparison. */
 final class RoccRpUpdates implements RoccRpReference.UpdateHandler
 {
-    final List<RoccRpBench.Update> updates = new ArrayList<>();
+    final List<RoccRpHarness.Update> updates = new ArrayList<>();
 
     @Override
     public void onUpdate(final long time, final int qp, final long rate, final boolean limiter, final int cause)
     {
-        updates.add(new RoccRpBench.Update(time, qp, rate, limiter, cause));
+        updates.add(new RoccRpHarness.Update(time, qp, rate, limiter, cause));
     }
 
-    List<RoccRpBench.Update> updatesOf(final int qp)
+    List<RoccRpHarness.Update> updatesOf(final int qp)
     {
-        final List<RoccRpBench.Update> out = new ArrayList<>();
-        for (final RoccRpBench.Update u : updates)
+        final List<RoccRpHarness.Update> out = new ArrayList<>();
+        for (final RoccRpHarness.Update u : updates)
         {
             if (u.qp() == qp)
             {

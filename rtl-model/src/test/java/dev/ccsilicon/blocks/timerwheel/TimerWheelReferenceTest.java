@@ -53,7 +53,7 @@ class TimerWheelReferenceTest
 
     private static Result run(final long seed, final long cycles, final boolean mixed)
     {
-        final WheelHarness h = new WheelHarness(CONFIG).initialised();
+        final TimerWheelHarness h = new TimerWheelHarness(CONFIG).initialised();
         final Mirror[] mirrors = new Mirror[CONFIG.numLanes()];
         for (int lane = 0; lane < mirrors.length; lane++)
         {

@@ -1,6 +1,6 @@
 package dev.ccsilicon.blocks.timerwheel;
 
-import dev.ccsilicon.blocks.timerwheel.WheelHarness.Expiry;
+import dev.ccsilicon.blocks.timerwheel.TimerWheelHarness.Expiry;
 import dev.ccsilicon.hdl.SeededRandom;
 import org.junit.jupiter.api.Test;
 
@@ -24,7 +24,7 @@ class TimerWheelTest
     @Test
     void armAndExpiryNeedNoSramPortTheyDoNotHave()
     {
-        final WheelHarness h = new WheelHarness(SMALL).initialised();
+        final TimerWheelHarness h = new TimerWheelHarness(SMALL).initialised();
         assertEquals(16, h.clk.cycle(), "one meta clear per QP after reset");
         h.arm(3, 100);
         h.stepTo(200);
@@ -35,7 +35,7 @@ class TimerWheelTest
     @Test
     void commandsWaitingForTheResponseQueueLeaveItFull()
     {
-        final WheelHarness h = new WheelHarness(SMALL).initialised();
+        final TimerWheelHarness h = new TimerWheelHarness(SMALL).initialised();
         h.rspReady = false;
         for (int qp = 0; qp < 10; qp++)
         {
@@ -51,7 +51,7 @@ class TimerWheelTest
     {
         final TimerWheelConfig cfg = new TimerWheelConfig(1 << 20, 1024, 64, 4, 32, 16, 32);
         assertEquals(49, cfg.bitsPerQp(), "1 + 10 + 2 * (1 + 18)");
-        final WheelHarness h = new WheelHarness(cfg).initialised();
+        final TimerWheelHarness h = new TimerWheelHarness(cfg).initialised();
         assertEquals(1 << 18, h.clk.cycle(), "each lane clears its 2^18 QPs");
         final SeededRandom rnd = new SeededRandom(3, "million");
         final Map<Integer, Long> armed = new HashMap<>();

@@ -1,6 +1,6 @@
 package dev.ccsilicon.cosim.blocks.roccrp;
 
-import dev.ccsilicon.blocks.qptable.RoccRpContext;
+import dev.ccsilicon.blocks.roccrp.RoccRpContext;
 import dev.ccsilicon.blocks.roccrp.RoccRpUpdate;
 import dev.ccsilicon.cosim.jverilator.BlockSpec;
 import dev.ccsilicon.cosim.lockstep.Stimulus;

@@ -1,6 +1,6 @@
 package dev.ccsilicon.cosim.blocks.roccrp;
 
-import dev.ccsilicon.blocks.qptable.RoccRpContext;
+import dev.ccsilicon.blocks.roccrp.RoccRpContext;
 import dev.ccsilicon.blocks.roccrp.RoccRpConfig;
 import dev.ccsilicon.cosim.harness.LevelSuite;
 import dev.ccsilicon.cosim.harness.StreamHarness;

@@ -12,7 +12,7 @@ import java.util.List;
  * pops responses and expiries (unless backpressured) and records them with the cycle they were
  * taken in. Pushes and pops happen between steps, i.e. as part of the next cycle.
  */
-final class WheelHarness
+final class TimerWheelHarness
 {
     record Expiry(long cycle, int lane, int qp, long deadline, long late)
     {
@@ -30,7 +30,7 @@ final class WheelHarness
     boolean expReady = true;
     boolean rspReady = true;
 
-    WheelHarness(final TimerWheelConfig config)
+    TimerWheelHarness(final TimerWheelConfig config)
     {
         wheel = new TimerWheel("timer_wheel", config);
         clk = ClockDomain.ofFrequencyHz("clk_i", 1e9).add(wheel).idleSkip(false);
@@ -38,7 +38,7 @@ final class WheelHarness
     }
 
     /** Step until the post-reset memory clear is done. */
-    WheelHarness initialised()
+    TimerWheelHarness initialised()
     {
         while (wheel.initialising())
         {

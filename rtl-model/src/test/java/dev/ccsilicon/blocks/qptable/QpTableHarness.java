@@ -17,7 +17,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * reference level {@link QpTableReference} fed the events in acceptance order. Also records the forward distance each
  * event must have (cycles since the last accepted event on the same QP, if within the latency).
  */
-final class QpTableBench
+final class QpTableHarness
 {
     record Event(long qp, int op, long operand)
     {
@@ -44,7 +44,7 @@ final class QpTableBench
     long lastResultCycle = -1;
     long lastLatency = -1;
 
-    QpTableBench(final QpTableConfig config)
+    QpTableHarness(final QpTableConfig config)
     {
         table = new QpTable(null, "qp_table", config);
         clk = ClockDomain.ofFrequencyHz("clk", 1e9).add(table);

@@ -1,5 +1,6 @@
-package dev.ccsilicon.blocks.qptable;
+package dev.ccsilicon.blocks.roccrp;
 
+import dev.ccsilicon.blocks.qptable.ContextLayout;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;

@@ -1,5 +1,7 @@
-package dev.ccsilicon.blocks.qptable;
+package dev.ccsilicon.blocks.roccrp;
 
+import dev.ccsilicon.blocks.qptable.QpTable;
+import dev.ccsilicon.blocks.qptable.ContextLayout;
 /**
  * The per-QP context of the RoCC reaction point (seed 000, Algorithm 2; SPEC 6.5), as the
  * {@code rocc_rp} block will keep it in a {@link QpTable}. 61 bits per QP:

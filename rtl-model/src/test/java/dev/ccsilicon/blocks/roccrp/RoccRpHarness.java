@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.function.LongPredicate;
 
 /** Drives a {@link RoccRp} at its pins cycle by cycle and records what crosses them. */
-final class RoccRpBench
+final class RoccRpHarness
 {
     record Cnp(int qp, long rate, long cp)
     {
@@ -29,12 +29,12 @@ final class RoccRpBench
     final List<Accepted> accepted = new ArrayList<>();
     LongPredicate updReady = c -> true;
 
-    RoccRpBench(final RoccRpConfig config)
+    RoccRpHarness(final RoccRpConfig config)
     {
         this(config, false);
     }
 
-    RoccRpBench(final RoccRpConfig config, final boolean shuffle)
+    RoccRpHarness(final RoccRpConfig config, final boolean shuffle)
     {
         rp = new RoccRp(null, "rocc_rp", config);
         clk = ClockDomain.ofFrequencyHz("clk", 1e9).add(rp);
