@@ -7,7 +7,7 @@ import java.util.List;
 
 /**
  * Named functional coverage bins with hit counters; a regression fails if any bin is never hit.
- * The bins are constants of one block's bin {@code enum}, named by {@code toString()} and hit by
+ * The bins are constants of one block's bin {@code enum}, named by {@link #name} and hit by
  * constant. A coverage may hold a subset of the constants (bins a configuration cannot reach are
  * left out), and a hit on a constant it does not hold is ignored.
  */
@@ -19,7 +19,7 @@ public final class Coverage
     /** Per enum ordinal, the bin's index, or -1 when this coverage does not hold it. */
     private final int[] slot;
 
-    /** The bins are {@code bins}, in that order (the report's), each named by its {@code toString()}. */
+    /** The bins are {@code bins}, in that order (the report's), each named by {@link #name}. */
     public <E extends Enum<E>> Coverage(final Collection<E> bins)
     {
         if (bins.isEmpty())
@@ -43,7 +43,7 @@ public final class Coverage
             {
                 throw new IllegalArgumentException("bin " + e + " listed twice");
             }
-            names[i] = e.toString();
+            names[i] = name(e);
             slot[e.ordinal()] = i++;
         }
     }
@@ -88,5 +88,15 @@ public final class Coverage
             }
         }
         return result;
+    }
+
+    /**
+     * A bin's name in reports: its constant's name in lower case ({@code OP_READ} is {@code op_read}),
+     * or its {@code toString()} where the enum overrides it (a name with capitals, e.g. a symbol).
+     */
+    public static String name(final Enum<?> bin)
+    {
+        final String label = bin.toString();
+        return label.equals(bin.name()) ? bin.name().toLowerCase(java.util.Locale.ROOT) : label;
     }
 }

@@ -26,31 +26,18 @@ public final class FxpAccumulatorAdapter implements BlockAdapter
     /** Coverage bins, in report order. */
     enum Bin
     {
-        CLEAR("clear"),                               // an accepted sample restarts the sum
-        SAT_POS("saturate_positive"),
-        SAT_NEG("saturate_negative"),
-        NEGATIVE_SUM("negative_sum"),
-        IN_STALL("input_stall"),                      // sample valid, block not ready
-        OUT_BACKPRESSURE("output_backpressure"),
-        BACK_TO_BACK("back_to_back"),                 // samples accepted in consecutive cycles
-        IDLE("idle_cycle"),                           // no valid on either stream
-        REFILL_ON_DRAIN("refill_on_drain"),           // the output register taken and refilled in one cycle
+        CLEAR,           // an accepted sample restarts the sum
+        SATURATE_POSITIVE,
+        SATURATE_NEGATIVE,
+        NEGATIVE_SUM,
+        INPUT_STALL,     // sample valid, block not ready
+        OUTPUT_BACKPRESSURE,
+        BACK_TO_BACK,    // samples accepted in consecutive cycles
+        IDLE_CYCLE,      // no valid on either stream
+        REFILL_ON_DRAIN, // the output register taken and refilled in one cycle
         // The boundary variant's bins only: a sum of exactly a bound, not saturated.
-        SUM_AT_MAX("sum_at_max_unsaturated"),
-        SUM_AT_MIN("sum_at_min_unsaturated");
-
-        private final String label;
-
-        Bin(final String label)
-        {
-            this.label = label;
-        }
-
-        @Override
-        public String toString()
-        {
-            return label;
-        }
+        SUM_AT_MAX_UNSATURATED,
+        SUM_AT_MIN_UNSATURATED
     }
 
     private final boolean boundaries;
@@ -146,7 +133,7 @@ public final class FxpAccumulatorAdapter implements BlockAdapter
                     final boolean negative = (out[outSum] >>> (accWidth - 1) & 1) != 0;
                     if (out[outSat] != 0)
                     {
-                        c.hit(negative ? Bin.SAT_NEG : Bin.SAT_POS);
+                        c.hit(negative ? Bin.SATURATE_NEGATIVE : Bin.SATURATE_POSITIVE);
                     }
                     if (negative)
                     {
@@ -154,20 +141,20 @@ public final class FxpAccumulatorAdapter implements BlockAdapter
                     }
                     if (out[outSat] == 0 && out[outSum] == sumMax)
                     {
-                        c.hit(Bin.SUM_AT_MAX);
+                        c.hit(Bin.SUM_AT_MAX_UNSATURATED);
                     }
                     if (out[outSat] == 0 && out[outSum] == sumMin)
                     {
-                        c.hit(Bin.SUM_AT_MIN);
+                        c.hit(Bin.SUM_AT_MIN_UNSATURATED);
                     }
                 }
                 if (in[inValid] != 0 && out[inReady] == 0)
                 {
-                    c.hit(Bin.IN_STALL);
+                    c.hit(Bin.INPUT_STALL);
                 }
                 if (out[outValid] != 0 && in[outReady] == 0)
                 {
-                    c.hit(Bin.OUT_BACKPRESSURE);
+                    c.hit(Bin.OUTPUT_BACKPRESSURE);
                 }
                 if (fire && lastFire)
                 {
@@ -175,7 +162,7 @@ public final class FxpAccumulatorAdapter implements BlockAdapter
                 }
                 if (in[inValid] == 0 && out[outValid] == 0)
                 {
-                    c.hit(Bin.IDLE);
+                    c.hit(Bin.IDLE_CYCLE);
                 }
                 if (fire && take)
                 {

@@ -37,54 +37,41 @@ public final class QpTableAdapter implements BlockAdapter
      */
     enum Bin
     {
-        OP_READ("op_read"),                           // the opcodes, in GenericUpdate order
-        OP_WRITE("op_write"),
-        OP_ADD_SAT("op_add_sat"),
-        OP_MIN("op_min"),
-        OP_CLEAR("op_clear"),
-        OP_RESERVED("op_reserved"),
-        SATURATED("add_saturated"),
-        NOT_SATURATED("add_not_saturated"),
-        MIN_REPLACED("min_replaced"),
-        MIN_KEPT("min_kept"),
-        SAME_QP_AT_2("same_qp_at_distance_2_from_sram"),
-        SAME_QP_AT_3("same_qp_at_distance_3_from_sram"),
-        SAME_QP_AT_4("same_qp_at_distance_4_from_sram"),
-        SAME_QP_AT_5("same_qp_at_distance_5_from_sram"),
-        SAME_QP_AT_6("same_qp_at_distance_6_from_sram"),
-        SAME_QP_AT_7("same_qp_at_distance_7_from_sram"),
-        SAME_QP_AT_8("same_qp_at_distance_8_from_sram"),
-        SAME_QP_AT_9("same_qp_at_distance_9_from_sram"),
-        STALL_INIT("stall_during_init"),
-        STALL_BACKPRESSURE("stall_from_backpressure"),
-        OUT_BACKPRESSURE("output_backpressure"),
-        QP_FIRST("qp_first"),
-        QP_LAST("qp_last"),
-        WRITE_STRADDLING("write_straddling_field"),   // a write of the field that straddles bit 64
-        IDLE("idle_input"),
-        FORWARD_AT_1("forward_at_distance_1"),
-        FORWARD_AT_2("forward_at_distance_2"),
-        FORWARD_AT_3("forward_at_distance_3"),
-        FORWARD_AT_4("forward_at_distance_4"),
-        FORWARD_AT_5("forward_at_distance_5"),
-        FORWARD_AT_6("forward_at_distance_6"),
-        FORWARD_AT_7("forward_at_distance_7"),
-        FORWARD_AT_8("forward_at_distance_8"),
-        INIT_BUSY_HIGH("init_busy_high"),
-        INIT_BUSY_LOW("init_busy_low");
-
-        private final String label;
-
-        Bin(final String label)
-        {
-            this.label = label;
-        }
-
-        @Override
-        public String toString()
-        {
-            return label;
-        }
+        OP_READ,                // the opcodes, in GenericUpdate order
+        OP_WRITE,
+        OP_ADD_SAT,
+        OP_MIN,
+        OP_CLEAR,
+        OP_RESERVED,
+        ADD_SATURATED,
+        ADD_NOT_SATURATED,
+        MIN_REPLACED,
+        MIN_KEPT,
+        SAME_QP_AT_DISTANCE_2_FROM_SRAM,
+        SAME_QP_AT_DISTANCE_3_FROM_SRAM,
+        SAME_QP_AT_DISTANCE_4_FROM_SRAM,
+        SAME_QP_AT_DISTANCE_5_FROM_SRAM,
+        SAME_QP_AT_DISTANCE_6_FROM_SRAM,
+        SAME_QP_AT_DISTANCE_7_FROM_SRAM,
+        SAME_QP_AT_DISTANCE_8_FROM_SRAM,
+        SAME_QP_AT_DISTANCE_9_FROM_SRAM,
+        STALL_DURING_INIT,
+        STALL_FROM_BACKPRESSURE,
+        OUTPUT_BACKPRESSURE,
+        QP_FIRST,
+        QP_LAST,
+        WRITE_STRADDLING_FIELD, // a write of the field that straddles bit 64
+        IDLE_INPUT,
+        FORWARD_AT_DISTANCE_1,
+        FORWARD_AT_DISTANCE_2,
+        FORWARD_AT_DISTANCE_3,
+        FORWARD_AT_DISTANCE_4,
+        FORWARD_AT_DISTANCE_5,
+        FORWARD_AT_DISTANCE_6,
+        FORWARD_AT_DISTANCE_7,
+        FORWARD_AT_DISTANCE_8,
+        INIT_BUSY_HIGH,
+        INIT_BUSY_LOW
     }
 
     /** Opcode ({@link GenericUpdate#OP_READ} .. {@link GenericUpdate#OP_CLEAR}) to its bin. */
@@ -92,13 +79,13 @@ public final class QpTableAdapter implements BlockAdapter
 
     /** Per latency L (index L-1), the bin of a same-QP event at distance L+1, the first served by the SRAM. */
     private static final Bin[] SAME_QP_FROM_SRAM = {
-        Bin.SAME_QP_AT_2, Bin.SAME_QP_AT_3, Bin.SAME_QP_AT_4, Bin.SAME_QP_AT_5,
-        Bin.SAME_QP_AT_6, Bin.SAME_QP_AT_7, Bin.SAME_QP_AT_8, Bin.SAME_QP_AT_9};
+        Bin.SAME_QP_AT_DISTANCE_2_FROM_SRAM, Bin.SAME_QP_AT_DISTANCE_3_FROM_SRAM, Bin.SAME_QP_AT_DISTANCE_4_FROM_SRAM, Bin.SAME_QP_AT_DISTANCE_5_FROM_SRAM,
+        Bin.SAME_QP_AT_DISTANCE_6_FROM_SRAM, Bin.SAME_QP_AT_DISTANCE_7_FROM_SRAM, Bin.SAME_QP_AT_DISTANCE_8_FROM_SRAM, Bin.SAME_QP_AT_DISTANCE_9_FROM_SRAM};
 
     /** Per forwarding distance d (index d-1), its bin. */
     private static final Bin[] FORWARD_AT = {
-        Bin.FORWARD_AT_1, Bin.FORWARD_AT_2, Bin.FORWARD_AT_3, Bin.FORWARD_AT_4,
-        Bin.FORWARD_AT_5, Bin.FORWARD_AT_6, Bin.FORWARD_AT_7, Bin.FORWARD_AT_8};
+        Bin.FORWARD_AT_DISTANCE_1, Bin.FORWARD_AT_DISTANCE_2, Bin.FORWARD_AT_DISTANCE_3, Bin.FORWARD_AT_DISTANCE_4,
+        Bin.FORWARD_AT_DISTANCE_5, Bin.FORWARD_AT_DISTANCE_6, Bin.FORWARD_AT_DISTANCE_7, Bin.FORWARD_AT_DISTANCE_8};
 
     /** Largest SRAM latency with coverage bins (one per distance: add constants to go further). */
     static final int MAX_LATENCY = FORWARD_AT.length;
@@ -110,11 +97,11 @@ public final class QpTableAdapter implements BlockAdapter
     static List<Bin> bins(final int l)
     {
         final EnumSet<Bin> bins = EnumSet.allOf(Bin.class);
-        bins.removeAll(EnumSet.range(Bin.SAME_QP_AT_2, Bin.SAME_QP_AT_9));
+        bins.removeAll(EnumSet.range(Bin.SAME_QP_AT_DISTANCE_2_FROM_SRAM, Bin.SAME_QP_AT_DISTANCE_9_FROM_SRAM));
         bins.add(SAME_QP_FROM_SRAM[l - 1]);
         if (l < MAX_LATENCY)
         {
-            bins.removeAll(EnumSet.range(FORWARD_AT[l], Bin.FORWARD_AT_8));
+            bins.removeAll(EnumSet.range(FORWARD_AT[l], Bin.FORWARD_AT_DISTANCE_8));
         }
         return List.copyOf(bins);
     }
@@ -225,22 +212,22 @@ public final class QpTableAdapter implements BlockAdapter
                 }
                 if (in[inOp] == GenericUpdate.OP_WRITE && (in[inOperand] >>> GenericUpdate.VALUE_WIDTH) == 2)
                 {
-                    c.hit(Bin.WRITE_STRADDLING);
+                    c.hit(Bin.WRITE_STRADDLING_FIELD);
                 }
             }
             else if (valid)
             {
-                c.hit(out[initBusy] != 0 ? Bin.STALL_INIT : Bin.STALL_BACKPRESSURE);
+                c.hit(out[initBusy] != 0 ? Bin.STALL_DURING_INIT : Bin.STALL_FROM_BACKPRESSURE);
             }
             else if (out[initBusy] == 0)
             {
-                c.hit(Bin.IDLE);
+                c.hit(Bin.IDLE_INPUT);
             }
             if (out[outValid] != 0)
             {
                 if (in[outReady] == 0)
                 {
-                    c.hit(Bin.OUT_BACKPRESSURE);
+                    c.hit(Bin.OUTPUT_BACKPRESSURE);
                     return;
                 }
                 final int op = (int)out[outOp];
@@ -248,7 +235,7 @@ public final class QpTableAdapter implements BlockAdapter
                 c.hit(op > GenericUpdate.OP_CLEAR ? Bin.OP_RESERVED : OP_BINS[op]);
                 if (op == GenericUpdate.OP_ADD_SAT)
                 {
-                    c.hit(result != 0 ? Bin.SATURATED : Bin.NOT_SATURATED);
+                    c.hit(result != 0 ? Bin.ADD_SATURATED : Bin.ADD_NOT_SATURATED);
                 }
                 if (op == GenericUpdate.OP_MIN)
                 {

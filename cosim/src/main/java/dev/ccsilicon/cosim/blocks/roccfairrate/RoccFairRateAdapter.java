@@ -28,37 +28,24 @@ public final class RoccFairRateAdapter implements BlockAdapter
     /** Coverage bins, in report order. */
     enum Bin
     {
-        PI_RATIO_1("pi_ratio_1"),                     // a PI update per step ratio 1 .. 32 (log2 capped at 5)
-        PI_RATIO_2("pi_ratio_2"),
-        PI_RATIO_4("pi_ratio_4"),
-        PI_RATIO_8("pi_ratio_8"),
-        PI_RATIO_16("pi_ratio_16"),
-        PI_RATIO_32("pi_ratio_32"),
-        MD_FMIN("md_to_fmin"),
-        MD_HALVE("md_halve"),
-        MD_GUARD_BLOCKED("md_blocked_by_guard"),      // a PI update where an MD condition held but the guard blocked it
-        CLAMP_FMAX("clamp_fmax"),
-        CLAMP_FMIN("clamp_fmin"),
-        TICK_DEFERRED("tick_deferred"),               // stat_late_ticks_o incremented
-        TICK_MERGED("tick_merged"),                   // stat_merged_ticks_o incremented
-        FIFO_FULL("output_fifo_full"),
-        BACKPRESSURE("output_backpressure"),
-        QUEUE_ZERO("queue_zero"),
-        QUEUE_MAX("queue_max_bytes"),
-        QUEUE_AT_QMAX("queue_at_qmax");
-
-        private final String label;
-
-        Bin(final String label)
-        {
-            this.label = label;
-        }
-
-        @Override
-        public String toString()
-        {
-            return label;
-        }
+        PI_RATIO_1,          // a PI update per step ratio 1 .. 32 (log2 capped at 5)
+        PI_RATIO_2,
+        PI_RATIO_4,
+        PI_RATIO_8,
+        PI_RATIO_16,
+        PI_RATIO_32,
+        MD_TO_FMIN,
+        MD_HALVE,
+        MD_BLOCKED_BY_GUARD, // a PI update where an MD condition held but the guard blocked it
+        CLAMP_FMAX,
+        CLAMP_FMIN,
+        TICK_DEFERRED,       // stat_late_ticks_o incremented
+        TICK_MERGED,         // stat_merged_ticks_o incremented
+        OUTPUT_FIFO_FULL,
+        OUTPUT_BACKPRESSURE,
+        QUEUE_ZERO,
+        QUEUE_MAX_BYTES,
+        QUEUE_AT_QMAX
     }
 
     /** PI step ratio (log2, capped at 5) to its bin. */
@@ -215,7 +202,7 @@ public final class RoccFairRateAdapter implements BlockAdapter
         {
             if (occupancy == RoccFairRate.DEFAULT_OUT_DEPTH)
             {
-                c.hit(Bin.FIFO_FULL);
+                c.hit(Bin.OUTPUT_FIFO_FULL);
             }
             if (out[req] != 0)
             {
@@ -233,13 +220,13 @@ public final class RoccFairRateAdapter implements BlockAdapter
                 }
                 if (bytes == maxBytes)
                 {
-                    c.hit(Bin.QUEUE_MAX);
+                    c.hit(Bin.QUEUE_MAX_BYTES);
                 }
             }
             final boolean pop = out[valid] != 0 && in[ready] != 0;
             if (out[valid] != 0 && in[ready] == 0)
             {
-                c.hit(Bin.BACKPRESSURE);
+                c.hit(Bin.OUTPUT_BACKPRESSURE);
             }
             if (pop)
             {
@@ -272,12 +259,12 @@ public final class RoccFairRateAdapter implements BlockAdapter
                 c.hit(PI_RATIO_BINS[(int)Math.min(PI_RATIO_BINS.length - 1, out[ratio])]);
                 if (qCur >= in[qMaxIn] || qCur - qOldOfPort >= in[qMidIn])
                 {
-                    c.hit(Bin.MD_GUARD_BLOCKED);
+                    c.hit(Bin.MD_BLOCKED_BY_GUARD);
                 }
             }
             else if (b == RoccFairRateAlgorithm.BRANCH_MD_QMAX)
             {
-                c.hit(Bin.MD_FMIN);
+                c.hit(Bin.MD_TO_FMIN);
             }
             else if (b == RoccFairRateAlgorithm.BRANCH_MD_GROWTH)
             {

@@ -33,44 +33,31 @@ public final class RoccFlowTableAdapter implements BlockAdapter
      */
     enum Bin
     {
-        ENQ_HIT("enq_hit"),
-        ENQ_INSERT("enq_insert"),
-        ENQ_OVERFLOW("enq_overflow"),
-        ENQ_SATURATED("enq_saturated"),
-        DEQ_DEC("deq_dec"),
-        DEQ_FREED("deq_freed"),
-        DEQ_UNTRACKED("deq_untracked"),
-        DEQ_MISS("deq_miss"),
-        BUCKET_FILLED("bucket_filled"),
-        SCAN_WITH_CNPS("scan_with_cnps"),
-        SCAN_EMPTY("scan_empty"),
-        SCAN_SLOWED("scan_slowed"),
-        UPDATE_COALESCED("update_coalesced"),
-        UPDATE_DURING_CNPS("update_during_cnps"),
-        CNP_BACKPRESSURE("cnp_backpressure"),
-        RSP_BACKPRESSURE("rsp_backpressure"),
-        SCAN_REPORT_BACKPRESSURE("scan_report_backpressure"),
-        EVENT_STALLED("event_stalled"),
-        STAT_SATURATED("stat_saturated"),                 // stat_overflow_o at its maximum
-        INPUTS_IDLE("inputs_idle"),
-        INIT_SWEEP("init_sweep"),                         // init_done_o low
-        OVERFLOW_COUNTED("stat_overflow_counted"),        // stat_overflow_o incremented
-        COUNT_SAT_COUNTED("stat_count_sat_counted"),
-        DEQ_MISS_COUNTED("stat_deq_miss_counted"),
-        COALESCED_COUNTED("stat_coalesced_counted");
-
-        private final String label;
-
-        Bin(final String label)
-        {
-            this.label = label;
-        }
-
-        @Override
-        public String toString()
-        {
-            return label;
-        }
+        ENQ_HIT,
+        ENQ_INSERT,
+        ENQ_OVERFLOW,
+        ENQ_SATURATED,
+        DEQ_DEC,
+        DEQ_FREED,
+        DEQ_UNTRACKED,
+        DEQ_MISS,
+        BUCKET_FILLED,
+        SCAN_WITH_CNPS,
+        SCAN_EMPTY,
+        SCAN_SLOWED,
+        UPDATE_COALESCED,
+        UPDATE_DURING_CNPS,
+        CNP_BACKPRESSURE,
+        RSP_BACKPRESSURE,
+        SCAN_REPORT_BACKPRESSURE,
+        EVENT_STALLED,
+        STAT_SATURATED,        // stat_overflow_o at its maximum
+        INPUTS_IDLE,
+        INIT_SWEEP,            // init_done_o low
+        STAT_OVERFLOW_COUNTED, // stat_overflow_o incremented
+        STAT_COUNT_SAT_COUNTED,
+        STAT_DEQ_MISS_COUNTED,
+        STAT_COALESCED_COUNTED
     }
 
     /** Response status code to its bin. */
@@ -236,22 +223,22 @@ public final class RoccFlowTableAdapter implements BlockAdapter
                 }
                 if (out[statOverflow] != lastOverflow)
                 {
-                    c.hit(Bin.OVERFLOW_COUNTED);
+                    c.hit(Bin.STAT_OVERFLOW_COUNTED);
                     lastOverflow = out[statOverflow];
                 }
                 if (out[statCountSat] != lastCountSat)
                 {
-                    c.hit(Bin.COUNT_SAT_COUNTED);
+                    c.hit(Bin.STAT_COUNT_SAT_COUNTED);
                     lastCountSat = out[statCountSat];
                 }
                 if (out[statDeqMiss] != lastDeqMiss)
                 {
-                    c.hit(Bin.DEQ_MISS_COUNTED);
+                    c.hit(Bin.STAT_DEQ_MISS_COUNTED);
                     lastDeqMiss = out[statDeqMiss];
                 }
                 if (out[statCoalesced] != lastStatCoalesced)
                 {
-                    c.hit(Bin.COALESCED_COUNTED);
+                    c.hit(Bin.STAT_COALESCED_COUNTED);
                     lastStatCoalesced = out[statCoalesced];
                 }
             }

@@ -32,39 +32,26 @@ public final class RoccRpAdapter implements BlockAdapter
      */
     enum Bin
     {
-        ACCEPT_NO_LIMITER("accept_no_limiter"),
-        ACCEPT_LOWER_RATE("accept_lower_rate"),
-        ACCEPT_EQUAL_RATE("accept_equal_rate"),
-        ACCEPT_SAME_CP("accept_same_cp"),
-        REJECT("reject_higher_rate_other_cp"),        // stat_reject_o incremented
-        DOUBLE("double"),
-        CLAMP("double_clamped_at_rate_max"),
-        REMOVE("limiter_removed"),
-        STALE("stale_expiry"),                        // stat_stale_o incremented
-        FORWARD("same_qp_forwarded"),                 // stat_fwd_o incremented
-        RACE("cnp_meets_own_expiry"),                 // stat_race_o incremented
-        CNP_WAIT("cnp_backpressured"),                // CNP valid, block not ready
-        UPD_BACKPRESSURE("upd_backpressure"),
-        HALF_LIMITED("half_qps_limited"),
-        QP_FIRST("qp_first"),
-        QP_LAST("qp_last"),
-        IDLE("idle_input"),
-        INIT_BUSY_HIGH("init_busy_high"),
-        INIT_BUSY_LOW("init_busy_low"),
-        TIMERS_ALL_EXPIRED("timers_all_expired");
-
-        private final String label;
-
-        Bin(final String label)
-        {
-            this.label = label;
-        }
-
-        @Override
-        public String toString()
-        {
-            return label;
-        }
+        ACCEPT_NO_LIMITER,
+        ACCEPT_LOWER_RATE,
+        ACCEPT_EQUAL_RATE,
+        ACCEPT_SAME_CP,
+        REJECT_HIGHER_RATE_OTHER_CP, // stat_reject_o incremented
+        DOUBLE,
+        DOUBLE_CLAMPED_AT_RATE_MAX,
+        LIMITER_REMOVED,
+        STALE_EXPIRY,                // stat_stale_o incremented
+        SAME_QP_FORWARDED,           // stat_fwd_o incremented
+        CNP_MEETS_OWN_EXPIRY,        // stat_race_o incremented
+        CNP_BACKPRESSURED,           // CNP valid, block not ready
+        UPD_BACKPRESSURE,
+        HALF_QPS_LIMITED,
+        QP_FIRST,
+        QP_LAST,
+        IDLE_INPUT,
+        INIT_BUSY_HIGH,
+        INIT_BUSY_LOW,
+        TIMERS_ALL_EXPIRED
     }
 
     /** Acceptance result code to its bin. */
@@ -139,7 +126,7 @@ public final class RoccRpAdapter implements BlockAdapter
         final int race = spec.outputWord("stat_race_o");
         final long[] last = new long[4];
         final int[] pins = {reject, stale, fwd, race};
-        final Bin[] bins = {Bin.REJECT, Bin.STALE, Bin.FORWARD, Bin.RACE};
+        final Bin[] bins = {Bin.REJECT_HIGHER_RATE_OTHER_CP, Bin.STALE_EXPIRY, Bin.SAME_QP_FORWARDED, Bin.CNP_MEETS_OWN_EXPIRY};
         final boolean[] wasArmed = new boolean[1];
         return (cycle, in, out) ->
         {
@@ -158,7 +145,7 @@ public final class RoccRpAdapter implements BlockAdapter
             {
                 if (out[cnpReady] == 0)
                 {
-                    c.hit(Bin.CNP_WAIT);
+                    c.hit(Bin.CNP_BACKPRESSURED);
                 }
                 else if (in[cnpQp] == 0)
                 {
@@ -171,7 +158,7 @@ public final class RoccRpAdapter implements BlockAdapter
             }
             else
             {
-                c.hit(Bin.IDLE);
+                c.hit(Bin.IDLE_INPUT);
             }
             if (out[updValid] != 0)
             {
@@ -192,17 +179,17 @@ public final class RoccRpAdapter implements BlockAdapter
                     }
                     else if (cause == RoccRpUpdate.RES_DOUBLE_CLAMP)
                     {
-                        c.hit(Bin.CLAMP);
+                        c.hit(Bin.DOUBLE_CLAMPED_AT_RATE_MAX);
                     }
                     else if (cause == RoccRpUpdate.RES_REMOVE)
                     {
-                        c.hit(Bin.REMOVE);
+                        c.hit(Bin.LIMITER_REMOVED);
                     }
                 }
             }
             if (2 * out[armed] >= config.numQps())
             {
-                c.hit(Bin.HALF_LIMITED);
+                c.hit(Bin.HALF_QPS_LIMITED);
             }
             for (int i = 0; i < pins.length; i++)
             {

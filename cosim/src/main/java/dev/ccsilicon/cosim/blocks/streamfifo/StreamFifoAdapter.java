@@ -19,27 +19,14 @@ public final class StreamFifoAdapter implements BlockAdapter
     /** Coverage bins, in report order. */
     enum Bin
     {
-        FULL("full"),                                 // count_o at Depth
-        PUSH_WHEN_FULL("push_when_full"),             // input valid while full
-        EMPTY("empty"),
-        PUSH_POP("push_and_pop"),                     // push and pop in one cycle
-        PUSH_POP_FULL("push_and_pop_when_full"),
-        OUT_BACKPRESSURE("output_backpressure"),
-        WRAP("pointer_wrap"),                         // every Depth-th push
-        BACK_TO_BACK("back_to_back");                 // pushes in consecutive cycles
-
-        private final String label;
-
-        Bin(final String label)
-        {
-            this.label = label;
-        }
-
-        @Override
-        public String toString()
-        {
-            return label;
-        }
+        FULL,           // count_o at Depth
+        PUSH_WHEN_FULL, // input valid while full
+        EMPTY,
+        PUSH_AND_POP,   // push and pop in one cycle
+        PUSH_AND_POP_WHEN_FULL,
+        OUTPUT_BACKPRESSURE,
+        POINTER_WRAP,   // every Depth-th push
+        BACK_TO_BACK;                 // pushes in consecutive cycles
     }
 
     @Override
@@ -108,7 +95,7 @@ public final class StreamFifoAdapter implements BlockAdapter
                     }
                     if (in[inValid] != 0 && pop)
                     {
-                        c.hit(Bin.PUSH_POP_FULL);
+                        c.hit(Bin.PUSH_AND_POP_WHEN_FULL);
                     }
                 }
                 if (out[count] == 0)
@@ -117,18 +104,18 @@ public final class StreamFifoAdapter implements BlockAdapter
                 }
                 if (push && pop)
                 {
-                    c.hit(Bin.PUSH_POP);
+                    c.hit(Bin.PUSH_AND_POP);
                 }
                 if (out[outValid] != 0 && in[outReady] == 0)
                 {
-                    c.hit(Bin.OUT_BACKPRESSURE);
+                    c.hit(Bin.OUTPUT_BACKPRESSURE);
                 }
                 if (push)
                 {
                     pushes++;
                     if (pushes % depth == 0)
                     {
-                        c.hit(Bin.WRAP);
+                        c.hit(Bin.POINTER_WRAP);
                     }
                     if (lastPush)
                     {

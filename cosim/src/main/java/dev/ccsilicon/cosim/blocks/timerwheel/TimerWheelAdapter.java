@@ -31,40 +31,46 @@ public final class TimerWheelAdapter implements BlockAdapter
      */
     enum Bin
     {
-        ARM("arm"),                                   // armed an unarmed timer
-        REARM_ARMED("rearm_armed"),                   // moved an armed timer
-        CANCEL_ARMED("cancel_armed"),
-        CANCEL_UNARMED("cancel_unarmed"),             // no-op, counted
-        REJECT_HORIZON("reject_horizon"),             // deadline beyond S ticks
-        PAST_CLAMPED("past_clamped"),                 // deadline before the scan tick
-        FUTURE_ACROSS_WRAP("future_across_wrap"),     // accepted future deadline numerically below now (counter wrap)
+        ARM,                     // armed an unarmed timer
+        REARM_ARMED,             // moved an armed timer
+        CANCEL_ARMED,
+        CANCEL_UNARMED,          // no-op, counted
+        REJECT_HORIZON,          // deadline beyond S ticks
+        PAST_CLAMPED,            // deadline before the scan tick
+        FUTURE_ACROSS_WRAP,      // accepted future deadline numerically below now (counter wrap)
         BURST_OVER_E_ONE_TICK("burst_over_E_one_tick"), // more than E expiries with one deadline in a row
         E_LANES_ONE_WORD("E_lanes_one_word"),         // every lane expires in one transfer
         LATE_BEYOND_G("late_beyond_G"),               // expiry delayed past its own tick
-        LATE_SATURATED("late_saturated"),             // lateness at the field's maximum
-        HAZARD_CMD_VS_EXPIRY("hazard_cmd_vs_expiry"), // command on a QP within 4 cycles of its expiry, either order
-        WHEEL_FULL("wheel_full"),                     // every QP armed
-        WHEEL_EMPTY_AGAIN("wheel_empty_again"),       // no timer armed after some were
-        EXP_BACKPRESSURE("exp_backpressure"),
-        RSP_BACKPRESSURE("rsp_backpressure"),
-        CMD_STALL("cmd_stall"),                       // command valid, block not ready
-        IDLE_CYCLE("idle_cycle"),                     // no command and nothing armed
-        NOW_WRAP("now_wrap"),                         // the cycle counter wrapped
-        LATE_HIST_0("late_hist_0_counted"),           // stat_late_hist_o bucket [0,G) incremented
-        LATE_HIST_1("late_hist_1_counted"),           // [G,2G)
-        LATE_HIST_2("late_hist_2_counted"),           // [2G,4G)
-        LATE_HIST_3("late_hist_3_counted"),           // [4G,inf): only where the lateness reaches 4G
-        LATE_MAX_SATURATED("stat_late_max_saturated"), // stat_late_max_o at the lateness ceiling
-        EXPIRED_SATURATED("stat_expired_saturated"),  // the saturation bins: narrow counters only
-        PAST_SATURATED("stat_past_saturated"),
-        REJECT_SATURATED("stat_reject_saturated"),
-        CANCEL_UNARMED_SATURATED("stat_cancel_unarmed_saturated"),
-        LATE_HIST_0_SATURATED("late_hist_0_saturated"),
-        LATE_HIST_1_SATURATED("late_hist_1_saturated"),
-        LATE_HIST_2_SATURATED("late_hist_2_saturated"),
-        LATE_HIST_3_SATURATED("late_hist_3_saturated");
+        LATE_SATURATED,          // lateness at the field's maximum
+        HAZARD_CMD_VS_EXPIRY,    // command on a QP within 4 cycles of its expiry, either order
+        WHEEL_FULL,              // every QP armed
+        WHEEL_EMPTY_AGAIN,       // no timer armed after some were
+        EXP_BACKPRESSURE,
+        RSP_BACKPRESSURE,
+        CMD_STALL,               // command valid, block not ready
+        IDLE_CYCLE,              // no command and nothing armed
+        NOW_WRAP,                // the cycle counter wrapped
+        LATE_HIST_0_COUNTED,     // stat_late_hist_o bucket [0,G) incremented
+        LATE_HIST_1_COUNTED,     // [G,2G)
+        LATE_HIST_2_COUNTED,     // [2G,4G)
+        LATE_HIST_3_COUNTED,     // [4G,inf): only where the lateness reaches 4G
+        STAT_LATE_MAX_SATURATED, // stat_late_max_o at the lateness ceiling
+        STAT_EXPIRED_SATURATED,  // the saturation bins: narrow counters only
+        STAT_PAST_SATURATED,
+        STAT_REJECT_SATURATED,
+        STAT_CANCEL_UNARMED_SATURATED,
+        LATE_HIST_0_SATURATED,
+        LATE_HIST_1_SATURATED,
+        LATE_HIST_2_SATURATED,
+        LATE_HIST_3_SATURATED;
 
+        /** Where the name has capitals (E, G: the block's parameters), the name as reported; else null. */
         private final String label;
+
+        Bin()
+        {
+            this(null);
+        }
 
         Bin(final String label)
         {
@@ -74,14 +80,14 @@ public final class TimerWheelAdapter implements BlockAdapter
         @Override
         public String toString()
         {
-            return label;
+            return label == null ? name() : label;
         }
     }
 
     /** Widest statistics counter whose saturation a regression run reaches (and so has bins). */
     static final int SATURATION_MAX_WIDTH = 8;
 
-    private static final Bin[] HIST_COUNTED = {Bin.LATE_HIST_0, Bin.LATE_HIST_1, Bin.LATE_HIST_2, Bin.LATE_HIST_3};
+    private static final Bin[] HIST_COUNTED = {Bin.LATE_HIST_0_COUNTED, Bin.LATE_HIST_1_COUNTED, Bin.LATE_HIST_2_COUNTED, Bin.LATE_HIST_3_COUNTED};
     private static final Bin[] HIST_SATURATED = {
         Bin.LATE_HIST_0_SATURATED, Bin.LATE_HIST_1_SATURATED, Bin.LATE_HIST_2_SATURATED, Bin.LATE_HIST_3_SATURATED};
 
@@ -93,8 +99,8 @@ public final class TimerWheelAdapter implements BlockAdapter
         final java.util.List<Bin> bins = new java.util.ArrayList<>();
         for (final Bin b : Bin.values())
         {
-            final boolean saturationBin = b.ordinal() >= Bin.EXPIRED_SATURATED.ordinal();
-            final boolean lastBucketBin = b == Bin.LATE_HIST_3 || b == Bin.LATE_HIST_3_SATURATED;
+            final boolean saturationBin = b.ordinal() >= Bin.STAT_EXPIRED_SATURATED.ordinal();
+            final boolean lastBucketBin = b == Bin.LATE_HIST_3_COUNTED || b == Bin.LATE_HIST_3_SATURATED;
             if ((!saturationBin || saturation) && (!lastBucketBin || lastBucket))
             {
                 bins.add(b);
@@ -373,23 +379,23 @@ public final class TimerWheelAdapter implements BlockAdapter
                 }
                 if (out[statLateMax] == lateMax)
                 {
-                    c.hit(Bin.LATE_MAX_SATURATED);
+                    c.hit(Bin.STAT_LATE_MAX_SATURATED);
                 }
                 if (out[statExpired] == statMax)
                 {
-                    c.hit(Bin.EXPIRED_SATURATED);
+                    c.hit(Bin.STAT_EXPIRED_SATURATED);
                 }
                 if (out[statPast] == statMax)
                 {
-                    c.hit(Bin.PAST_SATURATED);
+                    c.hit(Bin.STAT_PAST_SATURATED);
                 }
                 if (out[statReject] == statMax)
                 {
-                    c.hit(Bin.REJECT_SATURATED);
+                    c.hit(Bin.STAT_REJECT_SATURATED);
                 }
                 if (out[statCancelUnarmed] == statMax)
                 {
-                    c.hit(Bin.CANCEL_UNARMED_SATURATED);
+                    c.hit(Bin.STAT_CANCEL_UNARMED_SATURATED);
                 }
             }
 

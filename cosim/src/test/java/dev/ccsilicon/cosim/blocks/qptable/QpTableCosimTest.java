@@ -5,6 +5,7 @@ import dev.ccsilicon.cosim.blocks.MutantTable.Mutant;
 import dev.ccsilicon.cosim.jverilator.BlockSpec;
 import dev.ccsilicon.cosim.jverilator.RtlMutant;
 import dev.ccsilicon.cosim.lockstep.CosimOptions;
+import dev.ccsilicon.cosim.lockstep.Coverage;
 import dev.ccsilicon.cosim.lockstep.CosimRegistry;
 import dev.ccsilicon.cosim.lockstep.CosimResult;
 import dev.ccsilicon.cosim.lockstep.LockstepEngine;
@@ -92,7 +93,7 @@ class QpTableCosimTest
             }
             expected.add("init_busy_high");
             expected.add("init_busy_low");
-            assertEquals(expected, QpTableAdapter.bins(l).stream().map(Object::toString).toList(), "L = " + l);
+            assertEquals(expected, QpTableAdapter.bins(l).stream().map(Coverage::name).toList(), "L = " + l);
         }
         // Beyond the enum's forwarding distances the adapter refuses rather than leave distances uncovered.
         final int beyond = QpTableAdapter.MAX_LATENCY + 1;

@@ -124,7 +124,7 @@ class TimerWheelCosimTest
     void registeredBuildHasNoBinItCannotReach()
     {
         // 63 cycles of lateness never reach the bucket [4G, inf) = [64, inf); 16-bit counters do not saturate in a run.
-        final java.util.List<String> names = TimerWheelAdapter.bins(TimerWheelSpec.COSIM).stream().map(Object::toString).toList();
+        final java.util.List<String> names = TimerWheelAdapter.bins(TimerWheelSpec.COSIM).stream().map(dev.ccsilicon.cosim.lockstep.Coverage::name).toList();
         assertTrue(names.contains("late_hist_2_counted"), names::toString);
         assertFalse(names.contains("late_hist_3_counted"), names::toString);
         assertFalse(names.contains("stat_past_saturated"), names::toString);
