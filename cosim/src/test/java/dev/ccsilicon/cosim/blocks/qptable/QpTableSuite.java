@@ -2,12 +2,13 @@ package dev.ccsilicon.cosim.blocks.qptable;
 
 import dev.ccsilicon.blocks.qptable.ContextLayout;
 import dev.ccsilicon.blocks.qptable.GenericUpdate;
+import dev.ccsilicon.blocks.qptable.QpTableConfig;
+import dev.ccsilicon.blocks.qptable.QpTableReference;
 import dev.ccsilicon.cosim.harness.LevelSuite;
 import dev.ccsilicon.cosim.harness.StreamHarness;
 import dev.ccsilicon.cosim.harness.StreamSink;
 import dev.ccsilicon.cosim.harness.StreamSource;
 import dev.ccsilicon.cosim.harness.Txn;
-import dev.ccsilicon.cosim.jverilator.BlockSpec;
 import dev.ccsilicon.cosim.lockstep.BlockAdapter;
 import dev.ccsilicon.hdl.SeededRandom;
 import org.junit.jupiter.api.Test;
@@ -32,9 +33,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * The pin-level suite of {@code qp_table} with its generic update, run on every level by
  * {@link QpTableModelTest} and {@link QpTableRtlTest}. Events go in on stream {@code in}
- * ({@code qp, op, operand}), results come out on stream {@code out}; every result is checked against
- * a {@link HashMap} of contexts updated in acceptance order ({@link Checker}). Where the model-only
- * tests used to peek into the SRAM, these read the entries back through the pins.
+ * ({@code qp, op, operand}), results come out on stream {@code out}. The oracle is the block's
+ * reference, {@link QpTableReference}: {@link Checker} feeds it the accepted events in acceptance
+ * order and compares every result record (QP, opcode, old and new context, result) with what it
+ * computes; the forward distance, the result latency and the statistics (the pipeline, not the
+ * algorithm) are checked against the acceptance cycles at the pins. Where the model-only tests used
+ * to peek into the SRAM, these read the entries back through the pins and compare them with the
+ * reference's table.
  */
 abstract class QpTableSuite extends LevelSuite
 {
@@ -55,7 +60,7 @@ abstract class QpTableSuite extends LevelSuite
         "16, 4, 3, 4",
         "1024, 2, 4, 5",
         "64, 5, 8, 6"})
-    void randomEventsMatchAHashMapReference(final int numQps, final int latency, final int outDepth, final long seed)
+    void randomEventsMatchTheReference(final int numQps, final int latency, final int outDepth, final long seed)
     {
         final Checker b = new Checker(harness(QpTableSpec.spec(numQps, latency, outDepth)), latency);
         b.finishInit();
@@ -355,10 +360,10 @@ abstract class QpTableSuite extends LevelSuite
     }
 
     /**
-     * The block-specific half of the bench: counts input stall cycles at the pins and checks every
-     * result against a {@link HashMap} of contexts updated in acceptance order, with the forward
-     * distance each event must have (cycles since the last accepted event on the same QP, if within
-     * the latency).
+     * The block-specific half of the bench: counts input stall cycles at the pins, feeds every
+     * accepted event, in acceptance order, to the block's {@link QpTableReference} and checks each
+     * result record against it, together with the forward distance each event must have (cycles
+     * since the last accepted event on the same QP, if within the latency) and its latency.
      */
     static final class Checker
     {
@@ -366,8 +371,8 @@ abstract class QpTableSuite extends LevelSuite
         final StreamSource in;
         final StreamSink out;
         private final int latency;
-        private final GenericUpdate update = new GenericUpdate();
-        private final Map<Long, long[]> reference = new HashMap<>();
+        /** The oracle: the block's reference of the spec's configuration, all zero like the swept table. */
+        private final QpTableReference reference;
         private final Map<Long, Long> lastAccept = new HashMap<>();
         private final int firstAccepted;
         private final int firstResult;
@@ -386,6 +391,10 @@ abstract class QpTableSuite extends LevelSuite
             this.in = h.source("in");
             this.out = h.sink("out").alwaysReady();
             this.latency = latency;
+            final QpTableConfig config = QpTableSpec.config(h.spec());
+            assertEquals(latency, config.sramLatency(), "the Checker's latency is the spec's");
+            this.reference = new QpTableReference(config);
+            assertEquals(LAYOUT.words(), reference.contextWords(), "the reference's layout is the suite's");
             this.fwdAtDistance = new long[latency + 1];
             firstAccepted = in.accepted().size();
             firstResult = out.received().size();
@@ -428,9 +437,15 @@ abstract class QpTableSuite extends LevelSuite
             }
         }
 
-        long[] referenceContext(final long qp)
+        /** {@code qp}'s context in the reference now (a copy). */
+        long[] referenceContext(final int qp)
         {
-            return reference.computeIfAbsent(qp, k -> new long[LAYOUT.words()]);
+            final long[] ctx = new long[reference.contextWords()];
+            for (int w = 0; w < ctx.length; w++)
+            {
+                ctx[w] = reference.context(qp, w);
+            }
+            return ctx;
         }
 
         /** Every result so far, in order, against the reference. */
@@ -439,7 +454,6 @@ abstract class QpTableSuite extends LevelSuite
             final List<Txn> accepted = in.accepted();
             final List<Txn> got = out.received();
             assertTrue(got.size() - firstResult <= accepted.size() - firstAccepted, "more results than accepted events");
-            final long[] refNew = new long[LAYOUT.words()];
             while (checkedResults < got.size())
             {
                 final Txn e = accepted.get(checkedAccepted++);
@@ -449,15 +463,13 @@ abstract class QpTableSuite extends LevelSuite
                 final int expectFwd = prev != null && e.cycle() - prev <= latency ? (int)(e.cycle() - prev) : 0;
                 final String where = "event " + results + " " + e + ", result " + r;
                 assertTrue(r.cycle() >= e.cycle() + latency + 1, where + ": too early");
-                final long[] old = referenceContext(qp);
-                final long expectResult = update.apply(old, (int)e.get("op"), e.get("operand"), refNew);
+                final long expectResult = reference.onEvent((int)qp, (int)e.get("op"), e.get("operand"));
                 assertEquals(qp, r.get("qp"), where + ": qp");
                 assertEquals(e.get("op"), r.get("op"), where + ": op");
                 assertEquals(expectFwd, r.get("fwd"), where + ": forward distance");
-                assertArrayEquals(old, r.words("old_ctx"), where + ": old context");
-                assertArrayEquals(refNew, r.words("new_ctx"), where + ": new context");
+                assertArrayEquals(reference.oldContext(), r.words("old_ctx"), where + ": old context");
+                assertArrayEquals(reference.newContext(), r.words("new_ctx"), where + ": new context");
                 assertEquals(expectResult, r.get("result"), where + ": result");
-                System.arraycopy(refNew, 0, old, 0, refNew.length);
                 if (expectFwd != 0)
                 {
                     forwardedExpected++;
@@ -468,10 +480,15 @@ abstract class QpTableSuite extends LevelSuite
             }
         }
 
-        /** Every entry read back through the pins equals the reference (a READ changes nothing). */
+        /** Every entry read back through the pins equals the reference's table (a READ changes nothing). */
         void checkEntriesMatchReference(final int numQps)
         {
             checkResults();
+            final long[][] expect = new long[numQps][];
+            for (int qp = 0; qp < numQps; qp++)
+            {
+                expect[qp] = referenceContext(qp);
+            }
             final int before = out.received().size();
             for (int qp = 0; qp < numQps; qp++)
             {
@@ -481,10 +498,13 @@ abstract class QpTableSuite extends LevelSuite
             final List<Txn> got = out.received();
             for (int qp = 0; qp < numQps; qp++)
             {
-                final long[] expect = reference.getOrDefault((long)qp, new long[LAYOUT.words()]);
-                assertArrayEquals(expect, got.get(before + qp).words("old_ctx"), "entry of QP " + qp);
+                assertArrayEquals(expect[qp], got.get(before + qp).words("old_ctx"), "entry of QP " + qp);
             }
             checkResults();
+            for (int qp = 0; qp < numQps; qp++)
+            {
+                assertArrayEquals(expect[qp], referenceContext(qp), "the reads left QP " + qp + " unchanged");
+            }
         }
     }
 }

@@ -2,6 +2,7 @@ package dev.ccsilicon.cosim.blocks.roccfairrate;
 
 import dev.ccsilicon.blocks.roccfairrate.RoccFairRateAlgorithm;
 import dev.ccsilicon.blocks.roccfairrate.RoccFairRateConfig;
+import dev.ccsilicon.blocks.roccfairrate.RoccFairRateReference;
 import dev.ccsilicon.cosim.harness.LevelSuite;
 import dev.ccsilicon.cosim.harness.StreamHarness;
 import dev.ccsilicon.cosim.harness.StreamSink;
@@ -51,11 +52,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * and {@link RoccFairRateRtlTest}. The block sits behind the traffic-manager stub of
  * {@code rocc_fair_rate_cosim.sv} ({@link RoccFairRateCosimSpec}): queue depths are written into the
  * stub's per-port table on stream {@code depth}, the stub answers every {@code q_rd_req_o} with the
- * table's entry one cycle later, updates leave on stream {@code update}. A scalar replica of the
- * per-port state predicts every update with {@link RoccFairRateAlgorithm} from the depth the stub
- * answered. 40 Gb/s values unless stated: Qref 250, Qmid 500, Qmax 600 (Δ^Q = 600 B), Fmin 10,
- * Fmax 4000, α̃ 77/256, β̃ 384/256, FLOOR; auto-tune thresholds Fmax/2..Fmax/32 = 2000, 1000, 500,
- * 250, 125; MD guard F > 500. Cycle numbers count from the end of reset. What only the model can
+ * table's entry one cycle later, updates leave on stream {@code update}. The oracle is the block's
+ * reference, {@link RoccFairRateReference}: it gets one {@link RoccFairRateReference#onSample} per
+ * queue-depth request, with the depth the stub answered, and predicts that update. 40 Gb/s values
+ * unless stated: Qref 250, Qmid 500, Qmax 600 (Δ^Q = 600 B), Fmin 10, Fmax 4000, α̃ 77/256,
+ * β̃ 384/256, FLOOR; auto-tune thresholds Fmax/2..Fmax/32 = 2000, 1000, 500, 250, 125; MD guard
+ * F > 500. Cycle numbers count from the end of reset. What only the model can
  * show (resource report, idle skip) stays in rtl-model's {@code RoccFairRateTest}.
  */
 abstract class RoccFairRateSuite extends LevelSuite
@@ -401,10 +403,10 @@ abstract class RoccFairRateSuite extends LevelSuite
     }
 
     /**
-     * The block behind the traffic-manager stub, with a mirror of the stub's depth table and a
-     * scalar replica of the per-port state: a request seen on {@code q_rd_req_o} in cycle c is
+     * The block behind the traffic-manager stub, with a mirror of the stub's depth table and the
+     * block's {@link RoccFairRateReference}: a request seen on {@code q_rd_req_o} in cycle c is
      * answered with the table as it stands in c (a write handed over in c lands after), and the
-     * replica predicts the update from that depth.
+     * reference, sampled with that depth, predicts the update.
      */
     static final class FairRate
     {
@@ -416,12 +418,11 @@ abstract class RoccFairRateSuite extends LevelSuite
         final StreamSink update;
         /** Issue cycles of every queue-depth request. */
         final List<Long> issues = new ArrayList<>();
-        /** What the replica predicts, in output order. */
+        /** What the reference predicts, in output order. */
         final List<Update> expected = new ArrayList<>();
         private final RoccFairRateConfig cfg;
         private final long[] table;
-        private final long[] refF;
-        private final long[] refQOld;
+        private final RoccFairRateReference reference;
         private int applied;
         private int firstUpdate;
         private long lastWrite;
@@ -435,8 +436,7 @@ abstract class RoccFairRateSuite extends LevelSuite
             depth = h.source("depth");
             update = h.sink("update");
             table = new long[cfg.ports()];
-            refF = new long[cfg.ports()];
-            refQOld = new long[cfg.ports()];
+            reference = new RoccFairRateReference(cfg);
             h.set(CFG_PERIOD_I, cfg.periodCycles())
                 .set(CFG_Q_REF_I, cfg.qRef())
                 .set(CFG_Q_MID_I, cfg.qMid())
@@ -546,8 +546,7 @@ abstract class RoccFairRateSuite extends LevelSuite
         private void forget()
         {
             Arrays.fill(table, 0);
-            Arrays.fill(refF, RoccFairRateAlgorithm.initialF(cfg));
-            Arrays.fill(refQOld, 0);
+            reference.reset();
             issues.clear();
             expected.clear();
             applied = depth.accepted().size();
@@ -557,12 +556,9 @@ abstract class RoccFairRateSuite extends LevelSuite
 
         private void predict(final int port, final long bytes)
         {
-            final long qCur = RoccFairRateAlgorithm.quantise(cfg, bytes);
-            final long r = RoccFairRateAlgorithm.update(cfg, refF[port], refQOld[port], qCur);
-            refF[port] = RoccFairRateAlgorithm.nextF(r);
-            refQOld[port] = qCur;
-            expected.add(new Update(-1, port, refF[port], RoccFairRateAlgorithm.branch(r), RoccFairRateAlgorithm.clamp(r),
-                RoccFairRateAlgorithm.ratioLog2(r)));
+            final long r = reference.onSample(port, bytes);
+            expected.add(new Update(-1, port, RoccFairRateAlgorithm.nextF(r), RoccFairRateAlgorithm.branch(r),
+                RoccFairRateAlgorithm.clamp(r), RoccFairRateAlgorithm.ratioLog2(r)));
         }
     }
 }
