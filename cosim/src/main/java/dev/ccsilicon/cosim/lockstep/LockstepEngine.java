@@ -202,7 +202,6 @@ public final class LockstepEngine
         final long seed = options.seed();
         final long target = options.transactions();
         final int nIn = spec.inStreams().size();
-        final int nOut = spec.outStreams().size();
         final Coverage coverage = adapter.newCoverage();
         final Scoreboard scoreboard = new Scoreboard(spec, adapter);
         final List<Path> waveforms = new ArrayList<>();
@@ -213,16 +212,8 @@ public final class LockstepEngine
         long inputs = 0;
         ModelVcdWriter modelVcd = null;
         final boolean parallel = PARALLEL;
-        final int[] inRecordWords = new int[nIn];
-        for (int i = 0; i < nIn; i++)
-        {
-            inRecordWords[i] = 1 + spec.dataWords(spec.inStreams().get(i));
-        }
-        final Stimulus[] stim = new Stimulus[nIn];
-        for (int i = 0; i < nIn; i++)
-        {
-            stim[i] = adapter.newStimulus(seed, i);
-        }
+        final int[] inRecordWords = inRecordWords(spec);
+        final Stimulus[] stim = stimuli(adapter, spec, seed);
         try (StreamBatch rtlBatch = new StreamBatch(spec, CHUNK, CHUNK, PATTERN_BITS);
             StreamBatch modelBatch = new StreamBatch(spec, CHUNK, CHUNK, PATTERN_BITS);
             StimulusTape tape = new StimulusTape(stim, target, CHUNK, inRecordWords))
@@ -257,18 +248,8 @@ public final class LockstepEngine
                 stim[0].staticInputs(staticVector);
             }
             setStatics(spec, rtl, staticVector);
-            final double backpressure = nIn > 0 ? stim[0].backpressure() : 0.0;
-            for (int o = 0; o < nOut; o++)
-            {
-                final long[] pattern = readyPattern(seed, o, backpressure);
-                rtlBatch.pattern(o, pattern);
-                modelBatch.pattern(o, pattern);
-            }
-            for (final StreamBatch b : new StreamBatch[] {rtlBatch, modelBatch})
-            {
-                b.ctrl(CTRL_BUDGET, HANG_CYCLES);
-                b.ctrl(CTRL_QUIET_NEEDED, adapter.drainCycles());
-            }
+            prepare(rtlBatch, adapter, spec, stim, seed);
+            prepare(modelBatch, adapter, spec, stim, seed);
 
             rtl.reset(RESET_CYCLES);
             driver.reset();
@@ -437,6 +418,45 @@ public final class LockstepEngine
             modelNanos, covLines, coverage.unhit(), failure, waveforms);
     }
 
+    /** Per input stream, the words of one tape record: the gap, then the data ports' words. */
+    static int[] inRecordWords(final BlockSpec spec)
+    {
+        final int nIn = spec.inStreams().size();
+        final int[] words = new int[nIn];
+        for (int i = 0; i < nIn; i++)
+        {
+            words[i] = 1 + spec.dataWords(spec.inStreams().get(i));
+        }
+        return words;
+    }
+
+    /** The run's stimulus: one per input stream, from the adapter and the seed. */
+    static Stimulus[] stimuli(final BlockAdapter adapter, final BlockSpec spec, final long seed)
+    {
+        final Stimulus[] stim = new Stimulus[spec.inStreams().size()];
+        for (int i = 0; i < stim.length; i++)
+        {
+            stim[i] = adapter.newStimulus(seed, i);
+        }
+        return stim;
+    }
+
+    /**
+     * What every side of a run shares besides the transactions: the output streams' ready patterns
+     * (from the seed and stream 0's backpressure), the hang budget and the adapter's drain rule.
+     */
+    static void prepare(final StreamBatch batch, final BlockAdapter adapter, final BlockSpec spec, final Stimulus[] stim,
+        final long seed)
+    {
+        final double backpressure = stim.length > 0 ? stim[0].backpressure() : 0.0;
+        for (int o = 0; o < spec.outStreams().size(); o++)
+        {
+            batch.pattern(o, readyPattern(seed, o, backpressure));
+        }
+        batch.ctrl(CTRL_BUDGET, HANG_CYCLES);
+        batch.ctrl(CTRL_QUIET_NEEDED, adapter.drainCycles());
+    }
+
     /** Attaches the next tape chunk to every input stream of {@code b} that has consumed its buffer. */
     private static void attach(final StreamBatch b, final StimulusTape tape, final long[] next)
     {
@@ -517,16 +537,9 @@ public final class LockstepEngine
     {
         final long seed = options.seed();
         final int nIn = spec.inStreams().size();
-        final int nOut = spec.outStreams().size();
-        final int[] inRecordWords = new int[nIn];
-        final Stimulus[] stim = new Stimulus[nIn];
-        for (int i = 0; i < nIn; i++)
-        {
-            inRecordWords[i] = 1 + spec.dataWords(spec.inStreams().get(i));
-            stim[i] = adapter.newStimulus(seed, i);
-        }
+        final Stimulus[] stim = stimuli(adapter, spec, seed);
         try (StreamBatch batch = new StreamBatch(spec, CHUNK, CHUNK, PATTERN_BITS);
-            StimulusTape tape = new StimulusTape(stim, options.transactions(), CHUNK, inRecordWords))
+            StimulusTape tape = new StimulusTape(stim, options.transactions(), CHUNK, inRecordWords(spec)))
         {
             final JavaStreamDriver driver = model == null ? null : new JavaStreamDriver(spec, model);
             final long[] staticVector = driver != null ? driver.inputs() : new long[spec.inputWords()];
@@ -538,13 +551,7 @@ public final class LockstepEngine
             {
                 setStatics(spec, rtl, staticVector);
             }
-            final double backpressure = nIn > 0 ? stim[0].backpressure() : 0.0;
-            for (int o = 0; o < nOut; o++)
-            {
-                batch.pattern(o, readyPattern(seed, o, backpressure));
-            }
-            batch.ctrl(CTRL_BUDGET, HANG_CYCLES);
-            batch.ctrl(CTRL_QUIET_NEEDED, adapter.drainCycles());
+            prepare(batch, adapter, spec, stim, seed);
             if (rtl != null)
             {
                 rtl.reset(RESET_CYCLES);

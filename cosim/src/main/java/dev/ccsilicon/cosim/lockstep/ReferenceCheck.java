@@ -156,14 +156,8 @@ public final class ReferenceCheck
         final long[] statics)
     {
         final int nIn = spec.inStreams().size();
-        final int nOut = spec.outStreams().size();
-        final int[] inRecordWords = new int[nIn];
-        for (int i = 0; i < nIn; i++)
-        {
-            inRecordWords[i] = 1 + spec.dataWords(spec.inStreams().get(i));
-        }
         try (StreamBatch batch = new StreamBatch(spec, LockstepEngine.CHUNK, LockstepEngine.CHUNK, LockstepEngine.PATTERN_BITS);
-            StimulusTape tape = new StimulusTape(stim, transactions, LockstepEngine.CHUNK, inRecordWords))
+            StimulusTape tape = new StimulusTape(stim, transactions, LockstepEngine.CHUNK, LockstepEngine.inRecordWords(spec)))
         {
             final JavaStreamDriver driver = new JavaStreamDriver(spec, adapter.newModel(spec));
             driver.observer(capture);
@@ -173,13 +167,7 @@ public final class ReferenceCheck
                 stim[0].staticInputs(staticVector);
             }
             System.arraycopy(staticVector, 0, statics, 0, statics.length);
-            final double backpressure = nIn > 0 ? stim[0].backpressure() : 0.0;
-            for (int o = 0; o < nOut; o++)
-            {
-                batch.pattern(o, LockstepEngine.readyPattern(capture.seed, o, backpressure));
-            }
-            batch.ctrl(CTRL_BUDGET, LockstepEngine.HANG_CYCLES);
-            batch.ctrl(CTRL_QUIET_NEEDED, adapter.drainCycles());
+            LockstepEngine.prepare(batch, adapter, spec, stim, capture.seed);
             driver.reset();
             final long[] next = new long[nIn];
             for (;;)

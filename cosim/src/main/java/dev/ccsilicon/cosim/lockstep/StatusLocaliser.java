@@ -109,18 +109,11 @@ final class StatusLocaliser
     {
         final long seed = options.seed();
         final int nIn = spec.inStreams().size();
-        final int nOut = spec.outStreams().size();
-        final int[] inRecordWords = new int[nIn];
-        final Stimulus[] stim = new Stimulus[nIn];
-        for (int i = 0; i < nIn; i++)
-        {
-            inRecordWords[i] = 1 + spec.dataWords(spec.inStreams().get(i));
-            stim[i] = adapter.newStimulus(seed, i);
-        }
+        final Stimulus[] stim = LockstepEngine.stimuli(adapter, spec, seed);
         final int chunk = LockstepEngine.CHUNK;
         try (StreamBatch rtlBatch = new StreamBatch(spec, chunk, chunk, LockstepEngine.PATTERN_BITS);
             StreamBatch modelBatch = new StreamBatch(spec, chunk, chunk, LockstepEngine.PATTERN_BITS);
-            StimulusTape tape = new StimulusTape(stim, options.transactions(), chunk, inRecordWords))
+            StimulusTape tape = new StimulusTape(stim, options.transactions(), chunk, LockstepEngine.inRecordWords(spec)))
         {
             final Side expected = new Side(new PerSignalRtlModel(rtl), rtlBatch, nIn);
             final Side actual = new Side(model, modelBatch, nIn);
@@ -131,17 +124,9 @@ final class StatusLocaliser
             }
             System.arraycopy(expected.driver.inputs(), 0, actual.driver.inputs(), 0, spec.inputWords());
             LockstepEngine.setStatics(spec, rtl, expected.driver.inputs());
-            final double backpressure = nIn > 0 ? stim[0].backpressure() : 0.0;
-            for (int o = 0; o < nOut; o++)
-            {
-                final long[] pattern = LockstepEngine.readyPattern(seed, o, backpressure);
-                rtlBatch.pattern(o, pattern);
-                modelBatch.pattern(o, pattern);
-            }
-            for (final StreamBatch b : new StreamBatch[] {rtlBatch, modelBatch})
-            {
-                b.ctrl(CTRL_QUIET_NEEDED, adapter.drainCycles());
-            }
+            // The hang budget prepare() sets is replaced per window below.
+            LockstepEngine.prepare(rtlBatch, adapter, spec, stim, seed);
+            LockstepEngine.prepare(modelBatch, adapter, spec, stim, seed);
             expected.driver.reset();
             actual.driver.reset();
             for (long base = 0; base <= lastCycle; base += WINDOW)
