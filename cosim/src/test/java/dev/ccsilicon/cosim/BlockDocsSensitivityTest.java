@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -78,6 +79,24 @@ final class BlockDocsSensitivityTest
         assertReported(problems, "rocc_fair_rate: generated state bits", "-Dccsilicon.docs.write=true");
         // ...and rewriting the section (what -Dccsilicon.docs.write=true does) restores the page.
         assertEquals(page("rocc_fair_rate"), BlockDocs.rewrite(drifted, BlockDocs.section(page("rocc_fair_rate"))));
+    }
+
+    @Test
+    void aChangedCoSimulationFigureIsReportedWithHowToRegenerate() throws IOException
+    {
+        final String page = page("timer_wheel");
+        final String generated = BlockDocs.section(page, BlockDocs.COSIM_BEGIN);
+        assertNotNull(generated, "timer_wheel has a generated co-simulation section");
+        assertEquals(null, BlockDocs.checkCosim(page, generated));
+        final String row = generated.lines().filter(l -> l.startsWith("| `arm` | ")).findFirst().orElseThrow();
+        final String drifted = replace(page, row, "| `arm` | 1 |");
+        final String problem = BlockDocs.checkCosim(drifted, generated);
+        assertNotNull(problem, "a typed-over hit count is reported");
+        assertTrue(problem.contains("generated co-simulation") && problem.contains("| `arm` | 1 |")
+            && problem.contains("-Dccsilicon.docs.write=true"), problem);
+        // ...rewriting it restores the page, and the state-bit section's rewrite leaves it alone.
+        assertEquals(page, BlockDocs.rewrite(drifted, BlockDocs.COSIM_BEGIN, generated));
+        assertEquals(drifted, BlockDocs.rewrite(drifted, BlockDocs.section(drifted)));
     }
 
     @Test

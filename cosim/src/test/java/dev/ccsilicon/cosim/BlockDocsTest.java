@@ -4,7 +4,11 @@ import dev.ccsilicon.cosim.jverilator.RepoRoot;
 import dev.ccsilicon.cosim.jverilator.RtlSources;
 import dev.ccsilicon.cosim.lockstep.BlockAdapter;
 import dev.ccsilicon.cosim.lockstep.BlockDeclaration;
+import dev.ccsilicon.cosim.lockstep.CosimOptions;
 import dev.ccsilicon.cosim.lockstep.CosimRegistry;
+import dev.ccsilicon.cosim.lockstep.CosimResult;
+import dev.ccsilicon.cosim.lockstep.LockstepEngine;
+import dev.ccsilicon.cosim.lockstep.ReferenceCheck;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -28,7 +32,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * SPEC §9: every registered block's docs page (docs/blocks/&lt;block&gt;.md) agrees with its Java
  * declaration and its RTL top: ports (names, directions, order; widths where the page gives them at
  * the defaults), parameters (names and defaults) and the generated state-bit section, which this
- * test regenerates from the model's {@code ResourceReport} and compares byte for byte. A block added
+ * test regenerates from the model's {@code ResourceReport} and compares byte for byte, and the
+ * generated co-simulation section: a lockstep run of the registered adapter at the block's fixed
+ * {@link #RUNS (transactions, seed)}, its coverage bins and the reference-vs-model check, likewise
+ * regenerated and compared byte for byte (same seed, same text). A block added
  * to {@link CosimRegistry} is checked without editing this test. With
  * {@code -Dccsilicon.docs.write=true} it rewrites the generated sections first (docs/development.md).
  */
@@ -37,6 +44,20 @@ final class BlockDocsTest
     /** Pages under docs/blocks that are not blocks: a packet format, no RTL top. */
     private static final Set<String> NOT_BLOCKS = Set.of("rocc_cnp_packet");
     private static final boolean WRITE = Boolean.getBoolean("ccsilicon.docs.write");
+    /**
+     * The co-simulation run each page shows: transactions per input stream and seed. The seed is the
+     * one the block's page and tests already use for its mutants; 50,000 keeps all seven runs and
+     * reference checks within about 30 s. A block missing here runs at {@link #DEFAULT_RUN}.
+     */
+    static final Map<String, long[]> RUNS = Map.of(
+        "fxp_accumulator", new long[] {50_000, 42},
+        "stream_fifo", new long[] {50_000, 7},
+        "qp_table", new long[] {50_000, 2026},
+        "timer_wheel", new long[] {50_000, 11},
+        "rocc_rp", new long[] {50_000, 2026},
+        "rocc_fair_rate", new long[] {50_000, 3},
+        "rocc_flow_table", new long[] {50_000, 2026});
+    static final long[] DEFAULT_RUN = {50_000, 1};
 
     static Stream<String> blocks()
     {
@@ -66,6 +87,31 @@ final class BlockDocsTest
         }
         final List<String> problems = BlockDocs.check(block, text, declaration, rtl, defaults);
         assertTrue(problems.isEmpty(), String.join("\n", problems));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("blocks")
+    void coSimulationFiguresAreTheRunsOwn(final String block) throws IOException
+    {
+        final BlockAdapter adapter = CosimRegistry.find(block).orElseThrow();
+        final long[] run = RUNS.getOrDefault(block, DEFAULT_RUN);
+        final CosimOptions options = CosimOptions.of(run[0], run[1]);
+        final CosimResult result = LockstepEngine.run(adapter, options);
+        final ReferenceCheck.Result reference = ReferenceCheck.run(adapter, options);
+        final String expected = BlockDocs.cosimGenerated(block, run[0], run[1], result, reference);
+        final Path page = root().resolve("docs/blocks/" + block + ".md");
+        String text = Files.readString(page);
+        if (WRITE)
+        {
+            final String rewritten = BlockDocs.rewrite(text, BlockDocs.COSIM_BEGIN, expected);
+            if (!rewritten.equals(text))
+            {
+                Files.writeString(page, rewritten);
+                text = rewritten;
+            }
+        }
+        final String problem = BlockDocs.checkCosim(text, expected);
+        assertTrue(problem == null, block + ": " + problem);
     }
 
     @Test
