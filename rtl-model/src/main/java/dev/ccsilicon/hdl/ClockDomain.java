@@ -8,7 +8,8 @@ import java.util.SplittableRandom;
  * A clock and the components it drives. {@link #step()} settles the combinational logic
  * ({@link Component#settle()}, parents before children), applies the stream endpoints' handshakes,
  * evaluates every component of every tree against the committed state, then commits every state
- * element: the order of evaluation can never change a result. {@link #run(long)} additionally skips idle stretches in bulk when every component
+ * element (SRAMs and queues from a dirty list of those accessed in the cycle, the others' commit being a
+ * no-op): the order of evaluation can never change a result. {@link #run(long)} additionally skips idle stretches in bulk when every component
  * reports (via {@link Component#nextBusyCycle(long)}) that it has nothing to do and no state element
  * has work in flight.
  * <p>
@@ -27,6 +28,12 @@ public final class ClockDomain
     private Component[] order;
     private ScalarState[] scalars;
     private StateElement[] others;
+    // Dirty-list commit: the tracked elements (Tracked: SRAMs of latency 1, FIFOs, streams) accessed
+    // since the last commit, each at most once (guarded by its own flag), and the untracked elements
+    // that commit every cycle; registers commit every cycle from `scalars`.
+    private StateElement[] dirtyOthers;
+    private int dirtyOtherCount;
+    private StateElement[] alwaysCommit;
     private Component[] settlers;
     private StreamEndpoint[] endpoints;
     private StreamEndpoint[] refreshed = new StreamEndpoint[0];
@@ -206,18 +213,41 @@ public final class ClockDomain
         {
             c.evaluate();
         }
-        for (final ScalarState s : scalars)
-        {
-            s.current = s.next;
-        }
-        for (final StateElement e : others)
-        {
-            e.commit();
-        }
+        commit();
         settled = false;
         cycle++;
         evaluatedCycles++;
         notifyListeners(1);
+    }
+
+    /**
+     * Commit what this cycle wrote: only the elements queued since the last commit (a queued
+     * element's commit clears its flag and may queue it again, e.g. an SRAM read visible next cycle;
+     * it lands at an index already processed), then those that commit every cycle. An element not
+     * queued would have committed as a no-op, so this is exactly committing everything.
+     */
+    private void commit()
+    {
+        for (final ScalarState s : scalars)
+        {
+            s.current = s.next;
+        }
+        final StateElement[] de = dirtyOthers;
+        final int ne = dirtyOtherCount;
+        dirtyOtherCount = 0;
+        for (int i = 0; i < ne; i++)
+        {
+            de[i].commit();
+        }
+        for (final StateElement e : alwaysCommit)
+        {
+            e.commit();
+        }
+    }
+
+    void dirtyElement(final StateElement e)
+    {
+        dirtyOthers[dirtyOtherCount++] = e;
     }
 
     /** Advance {@code cycles} cycles, skipping idle stretches in bulk when allowed. */
@@ -452,6 +482,21 @@ public final class ClockDomain
         order = all.toArray(new Component[0]);
         scalars = scalarList.toArray(new ScalarState[0]);
         others = otherList.toArray(new StateElement[0]);
+        // Everything starts queued: values assigned before the domain was built commit at the first step.
+        dirtyOthers = new StateElement[others.length];
+        final List<StateElement> always = new ArrayList<>();
+        for (final StateElement e : others)
+        {
+            if (e instanceof final Tracked t && t.attach(this))
+            {
+                dirtyElement(e);
+            }
+            else
+            {
+                always.add(e);
+            }
+        }
+        alwaysCommit = always.toArray(new StateElement[0]);
         built = true;
     }
 

@@ -15,7 +15,7 @@ import dev.ccsilicon.hdl.bits.Bits;
  * {@code rtl/prim/prim_fifo_sync.sv}, holds (storage {@code mem_q}, {@code wr_ptr_q}, {@code rd_ptr_q},
  * {@code depth_q}; at depth 1 its one-bit pointers are constant and synthesis removes them).
  */
-public final class Fifo extends AbstractMemory
+public final class Fifo extends AbstractMemory implements Tracked
 {
     private final Kind storage;
     private final long mask;
@@ -89,6 +89,13 @@ public final class Fifo extends AbstractMemory
     public long pushCount()
     {
         return pushCount;
+    }
+
+    @Override
+    public boolean attach(final ClockDomain d)
+    {
+        ring.attach(d, this);
+        return true;
     }
 
     @Override

@@ -18,7 +18,7 @@ import dev.ccsilicon.hdl.bits.Bits;
  * Cost: {@code depth * sum(widths)} flops plus read and write pointers and an occupancy counter, the
  * kernel's one FIFO formula ({@link Fifo#costBits}, the bits of {@code rtl/prim/prim_fifo_sync.sv}). Traced as {@code <name>_valid}, {@code <name>_ready}.
  */
-public final class RecordFifo implements StateElement
+public final class RecordFifo implements StateElement, Tracked
 {
     private final Component owner;
     private final String name;
@@ -120,6 +120,13 @@ public final class RecordFifo implements StateElement
     public int recordWidth()
     {
         return recordWidth;
+    }
+
+    @Override
+    public boolean attach(final ClockDomain d)
+    {
+        ring.attach(d, this);
+        return true;
     }
 
     @Override

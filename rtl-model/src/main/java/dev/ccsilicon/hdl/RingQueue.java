@@ -19,6 +19,10 @@ final class RingQueue
     private int count;
     private boolean pushed;
     private boolean popped;
+    // Dirty-list commit: the element this queue belongs to, queued in its domain on a push or pop.
+    private StateElement element;
+    private ClockDomain domain;
+    private boolean dirty;
 
     RingQueue(final Component owner, final String name, final int depth, final int words)
     {
@@ -27,6 +31,26 @@ final class RingQueue
         this.depth = depth;
         this.words = words;
         this.data = new long[depth * words];
+    }
+
+    void attach(final ClockDomain d, final StateElement owningElement)
+    {
+        domain = d;
+        element = owningElement;
+        dirty = true;
+    }
+
+    private void markDirty()
+    {
+        if (!dirty)
+        {
+            dirty = true;
+            final ClockDomain d = domain;
+            if (d != null)
+            {
+                d.dirtyElement(element);
+            }
+        }
     }
 
     boolean canPush()
@@ -69,6 +93,7 @@ final class RingQueue
             throw new IllegalStateException(owner.path() + "." + name + (popped ? ": second pop in one cycle" : whenEmpty));
         }
         popped = true;
+        markDirty();
         return data[head * words];
     }
 
@@ -86,6 +111,7 @@ final class RingQueue
     /** Applies this cycle's pop and push; returns true when a push landed. */
     boolean commit()
     {
+        dirty = false;
         if (popped)
         {
             head = head + 1 == depth ? 0 : head + 1;
@@ -119,6 +145,7 @@ final class RingQueue
         // The tail slot is free and not the head (count < depth), so writing it now is invisible until commit.
         final int tail = head + count;
         pushed = true;
+        markDirty();
         return (tail >= depth ? tail - depth : tail) * words;
     }
 }

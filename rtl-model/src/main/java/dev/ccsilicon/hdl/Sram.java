@@ -25,7 +25,7 @@ import java.util.Arrays;
  * return false, nothing happens, and {@link #conflictCount()} is incremented. The caller decides
  * whether to retry (a stall) or drop; the count shows how often a design's port budget was too small.
  */
-public final class Sram extends AbstractMemory
+public final class Sram extends AbstractMemory implements Tracked
 {
     /** What a read returns when the same address is written in the same cycle. */
     public enum ReadDuringWrite
@@ -55,6 +55,10 @@ public final class Sram extends AbstractMemory
     private final boolean[] pipeValid;
     private int phase;
     private int inFlight;
+    // Dirty-list commit (latency 1 only; deeper pipelines rotate their phase every cycle and commit
+    // every cycle): queued on an accepted read or write, and again while a read is visible.
+    private ClockDomain domain;
+    private boolean dirty;
 
     private long readCount;
     private long writeCount;
@@ -110,6 +114,7 @@ public final class Sram extends AbstractMemory
         }
         readAddr[reads++] = addr;
         readCount++;
+        markDirty();
         return true;
     }
 
@@ -236,8 +241,34 @@ public final class Sram extends AbstractMemory
     }
 
     @Override
+    public boolean attach(final ClockDomain d)
+    {
+        if (latency != 1)
+        {
+            return false;
+        }
+        domain = d;
+        dirty = true;
+        return true;
+    }
+
+    private void markDirty()
+    {
+        if (!dirty)
+        {
+            dirty = true;
+            final ClockDomain d = domain;
+            if (d != null)
+            {
+                d.dirtyElement(this);
+            }
+        }
+    }
+
+    @Override
     public void commit()
     {
+        dirty = false;
         if (readDuringWrite == ReadDuringWrite.NEW_DATA)
         {
             applyWrites();
@@ -251,6 +282,11 @@ public final class Sram extends AbstractMemory
         reads = 0;
         writes = 0;
         phase = phase + 1 == latency ? 0 : phase + 1;
+        if (inFlight > 0)
+        {
+            // The captured read is visible next cycle only: commit again to retire it.
+            markDirty();
+        }
     }
 
     @Override
@@ -305,6 +341,7 @@ public final class Sram extends AbstractMemory
         }
         writeAddr[writes++] = addr;
         writeCount++;
+        markDirty();
         return true;
     }
 
@@ -312,7 +349,14 @@ public final class Sram extends AbstractMemory
     {
         for (int i = 0; i < writes; i++)
         {
-            System.arraycopy(writeData, i * words, data, writeAddr[i] * words, words);
+            if (words == 1)
+            {
+                data[writeAddr[i]] = writeData[i];
+            }
+            else
+            {
+                System.arraycopy(writeData, i * words, data, writeAddr[i] * words, words);
+            }
         }
     }
 
@@ -330,7 +374,14 @@ public final class Sram extends AbstractMemory
             if (valid)
             {
                 inFlight++;
-                System.arraycopy(data, readAddr[p] * words, pipeData, (slot + p) * words, words);
+                if (words == 1)
+                {
+                    pipeData[slot + p] = data[readAddr[p]];
+                }
+                else
+                {
+                    System.arraycopy(data, readAddr[p] * words, pipeData, (slot + p) * words, words);
+                }
             }
         }
     }

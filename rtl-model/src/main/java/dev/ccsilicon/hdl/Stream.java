@@ -23,7 +23,7 @@ import dev.ccsilicon.hdl.bits.Bits;
  * and write pointers and an occupancy counter, the bits of the RTL's {@code prim_fifo_sync} that
  * implements it. Traced as {@code <name>_valid}, {@code <name>_ready} and {@code <name>_data}.
  */
-public final class Stream implements StateElement
+public final class Stream implements StateElement, Tracked
 {
     public static final int DEFAULT_DEPTH = 2;
 
@@ -103,6 +103,13 @@ public final class Stream implements StateElement
     public int depth()
     {
         return depth;
+    }
+
+    @Override
+    public boolean attach(final ClockDomain d)
+    {
+        ring.attach(d, this);
+        return true;
     }
 
     @Override
