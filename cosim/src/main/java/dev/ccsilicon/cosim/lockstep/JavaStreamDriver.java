@@ -63,6 +63,8 @@ public final class JavaStreamDriver
     private final long[][] pattern;
     private CycleObserver observer;
     private long cycle;
+    /** Heap staging of the one-to-one loop's output records (copied out in bulk when the loop ends). */
+    private long[] outStage = new long[0];
 
     public JavaStreamDriver(final BlockSpec spec, final ModelDut model)
     {
@@ -235,7 +237,6 @@ public final class JavaStreamDriver
         final CycleObserver obs = observer;
         final long[] in = this.in;
         final long[] out = this.out;
-        final MemorySegment src = inSeg[0];
         final int srcRec = inRec[0];
         final long srcCount = count[0];
         final boolean last = fin[0];
@@ -243,7 +244,6 @@ public final class JavaStreamDriver
         final int[] dataDst = inDataDst[0];
         final int validPin = inValid[0];
         final int inReadyPin = inReady[0];
-        final MemorySegment dst = outSeg[0];
         final int dstRec = outRec[0];
         final int[] dataSrc = outDataSrc[0];
         final int outValidPin = outValid[0];
@@ -254,6 +254,16 @@ public final class JavaStreamDriver
         final int[] status = statusWords;
         long h = hash;
         long cur0 = cursor[0];
+        // The output records of this call are staged in a heap array: plain stores in the loop, one
+        // bulk copy into the batch's segment when it ends.
+        final MemorySegment src = inSeg[0];
+        final long oc0 = outCount[0];
+        final int outWords = (int)(Math.max(1, outCap[0] - oc0) * dstRec);
+        if (outStage.length < outWords)
+        {
+            outStage = new long[outWords];
+        }
+        final long[] dst = outStage;
         long g = gap[0];
         long fire = fired[0];
         long oc = outCount[0];
@@ -331,13 +341,13 @@ public final class JavaStreamDriver
                 active = true;
                 if (ready != 0)
                 {
-                    long at = oc * dstRec;
-                    dst.setAtIndex(ValueLayout.JAVA_LONG, at++, c);
+                    int at = (int)((oc - oc0) * dstRec);
+                    dst[at++] = c;
                     for (int w = 0; w < dataSrc.length; w++)
                     {
-                        dst.setAtIndex(ValueLayout.JAVA_LONG, at++, out[dataSrc[w]]);
+                        dst[at++] = out[dataSrc[w]];
                     }
-                    dst.setAtIndex(ValueLayout.JAVA_LONG, at, h);
+                    dst[at] = h;
                     oc++;
                     ot++;
                     full = oc >= cap;
@@ -353,6 +363,7 @@ public final class JavaStreamDriver
                 break;
             }
         }
+        MemorySegment.copy(dst, 0, outSeg[0], ValueLayout.JAVA_LONG, 8L * oc0 * dstRec, (int)((oc - oc0) * dstRec));
         hash = h;
         cursor[0] = cur0;
         gap[0] = g;
