@@ -103,7 +103,10 @@ public final class GenericUpdate implements ContextUpdate
     public long apply(final long[] oldCtx, final int opcode, final long operand, final long[] newCtx)
     {
         final int words = layout.words();
-        System.arraycopy(oldCtx, 0, newCtx, 0, words);
+        for (int w = 0; w < words; w++)
+        {
+            newCtx[w] = oldCtx[w];
+        }
         final int sel = (int)(operand >>> VALUE_WIDTH) & ((1 << SEL_WIDTH) - 1);
         if (sel >= layout.fieldCount())
         {

@@ -39,10 +39,20 @@ public final class QpTableReference
      */
     public long onEvent(final int qp, final int opcode, final long operand)
     {
+        // Loops, not System.arraycopy: a context is a few words, too few for the stub's overhead.
         final int at = qp * words;
-        System.arraycopy(table, at, oldCtx, 0, words);
-        final long result = update.apply(oldCtx, opcode, operand, newCtx);
-        System.arraycopy(newCtx, 0, table, at, words);
+        final long[] t = table;
+        final long[] o = oldCtx;
+        final long[] n = newCtx;
+        for (int w = 0; w < o.length; w++)
+        {
+            o[w] = t[at + w];
+        }
+        final long result = update.apply(o, opcode, operand, n);
+        for (int w = 0; w < n.length; w++)
+        {
+            t[at + w] = n[w];
+        }
         return result;
     }
 

@@ -49,8 +49,13 @@ final class QpTableReferenceDut implements ReferenceDut
         final long result = reference.onEvent(qp, op, in[2]);
         out[0] = qp;
         out[1] = op;
-        System.arraycopy(reference.oldContext(), 0, out, 3, words);
-        System.arraycopy(reference.newContext(), 0, out, 3 + words, words);
+        final long[] oldCtx = reference.oldContext();
+        final long[] newCtx = reference.newContext();
+        for (int w = 0; w < words; w++)
+        {
+            out[3 + w] = oldCtx[w];
+            out[3 + words + w] = newCtx[w];
+        }
         out[3 + 2 * words] = result;
         sink.emit(0, out);
     }
