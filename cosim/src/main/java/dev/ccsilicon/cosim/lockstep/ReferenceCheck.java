@@ -219,6 +219,7 @@ public final class ReferenceCheck
         final int sideWords;
         final long[] side;
         final LongArrayList events = new LongArrayList(1 << 16, Long.MIN_VALUE);
+        long[] flat;
         final LongArrayList[] outputs;
         final int[] outRecordWords;
         final boolean[] unpacks;
@@ -345,18 +346,23 @@ public final class ReferenceCheck
         void replay(final ReferenceDut ref, final long[] statics, final ReferenceDut.Sink sink)
         {
             ref.reset(statics);
-            final LongArrayList e = events;
-            final int size = e.size();
+            // The events as a plain array (made once: the capture is complete before the first replay).
+            final int size = events.size();
+            if (flat == null || flat.length != size)
+            {
+                flat = events.toLongArray();
+            }
+            final long[] e = flat;
             final long[] words = new long[Math.max(sideWords, 64)];
             int at = 0;
             while (at < size)
             {
-                final int stream = (int)e.getLong(at);
-                final long cycle = e.getLong(at + 1);
-                final int n = (int)e.getLong(at + 2);
+                final int stream = (int)e[at];
+                final long cycle = e[at + 1];
+                final int n = (int)e[at + 2];
                 for (int w = 0; w < n; w++)
                 {
-                    words[w] = e.getLong(at + 3 + w);
+                    words[w] = e[at + 3 + w];
                 }
                 at += 3 + n;
                 ref.onInput(stream, cycle, words, sink);
