@@ -1,7 +1,5 @@
 package dev.ccsilicon.hdl;
 
-import dev.ccsilicon.hdl.bits.Bits;
-
 /**
  * An input pin of a component, created from its {@link PortSpec}: the environment (a testbench, a
  * {@link ComponentDut}, a parent's {@link Component#settle()}) drives it between clock edges and the
@@ -14,34 +12,15 @@ import dev.ccsilicon.hdl.bits.Bits;
  * After {@link Component#connect(OutPin, InPin)} the pin reads the output pin's words and may no
  * longer be driven directly.
  */
-public final class InPin implements Signal
+public final class InPin extends Pin
 {
-    private final Component owner;
-    private final PortSpec port;
-    private final long lastMask;
-    private final long firstMask;
-    private final int count;
-    // The pin's words are words[base .. base + count): a slice of its component's input vector
-    // (laid out by PinLayout), or of an output pin's after connect.
-    private long[] words;
-    private int base;
+    // The words are a slice of the component's input vector, or of an output pin's after connect.
     private boolean connected;
     ClockDomain domain;
 
     InPin(final Component owner, final PortSpec port, final long[] store, final int offset)
     {
-        if (port.direction() != Direction.IN)
-        {
-            throw new IllegalArgumentException(port.name() + " is not an input");
-        }
-        this.owner = owner;
-        this.port = port;
-        this.words = store;
-        this.base = offset;
-        this.count = port.words();
-        final int rest = port.width() - 64 * (port.words() - 1);
-        this.lastMask = Bits.mask(rest);
-        this.firstMask = count == 1 ? lastMask : -1L;
+        super(owner, port, store, offset, Direction.IN);
     }
 
     /** Drive the pin (word 0 for a wide pin; the other words keep their values). */
@@ -66,63 +45,10 @@ public final class InPin implements Signal
         set(value ? 1L : 0L);
     }
 
-    /** The value (word 0 of a wide pin). */
-    public long get()
-    {
-        return words[base];
-    }
-
-    /** Whether the pin is non-zero (for one-bit pins: high). */
-    public boolean high()
-    {
-        return words[base] != 0;
-    }
-
-    /** Word {@code index} of the value, least significant first. */
-    public long word(final int index)
-    {
-        return words[base + index];
-    }
-
-    /** Number of 64-bit words. */
-    public int words()
-    {
-        return count;
-    }
-
-    /** The declaration this pin was made from. */
-    public PortSpec port()
-    {
-        return port;
-    }
-
-    public Component owner()
-    {
-        return owner;
-    }
-
     /** Whether {@link Component#connect} wired this pin to an output pin. */
     public boolean connected()
     {
         return connected;
-    }
-
-    @Override
-    public String name()
-    {
-        return port.name();
-    }
-
-    @Override
-    public int width()
-    {
-        return port.width();
-    }
-
-    @Override
-    public long value()
-    {
-        return words[base];
     }
 
     long mask()
@@ -152,11 +78,5 @@ public final class InPin implements Signal
         {
             throw new IllegalStateException(owner.path() + "." + port.name() + " is connected to an output pin");
         }
-    }
-
-    @Override
-    public String toString()
-    {
-        return owner.path() + "." + port.name();
     }
 }
