@@ -1,0 +1,26 @@
+package dev.ccsilicon.scenario;
+
+import java.util.Locale;
+
+/**
+ * The level the hardware blocks run at in the closed loop (SPEC §4.1): the functional
+ * {@code reference}, the cycle-exact Java {@code model} or the Verilated {@code rtl}.
+ */
+public enum Level
+{
+    REFERENCE,
+    MODEL,
+    RTL;
+
+    /** The name in scenario files and on the command line. */
+    public String key()
+    {
+        return name().toLowerCase(Locale.ROOT);
+    }
+
+    @Override
+    public String toString()
+    {
+        return key();
+    }
+}
