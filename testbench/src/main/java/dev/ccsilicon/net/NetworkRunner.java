@@ -4,19 +4,15 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.Locale;
 
-import dev.ccsilicon.net.cc.CcContext;
-import dev.ccsilicon.net.cc.HostCc;
-import dev.ccsilicon.net.cc.SwitchCc;
-import dev.ccsilicon.net.rocc.RoccHostBlocks;
-import dev.ccsilicon.net.rocc.RoccHostCc;
-import dev.ccsilicon.net.rocc.RoccSwitchCc;
-import dev.ccsilicon.net.rocc.RoccSwitchBlocks;
+import dev.ccsilicon.net.cc.CcProvider;
+import dev.ccsilicon.scenario.Level;
 import dev.ccsilicon.scenario.Scenario;
 import dev.ccsilicon.scenario.ScenarioRunner;
 
 /**
  * {@code ccsilicon run}'s simulator (registered as the {@link ScenarioRunner} service): builds the
- * network for the scenario's algorithm, runs it, checks the byte books and writes the results.
+ * network with the scenario's algorithm (its {@link CcProvider}) at the scenario's level, runs it,
+ * checks the byte books and writes the results.
  */
 public final class NetworkRunner implements ScenarioRunner
 {
@@ -33,7 +29,7 @@ public final class NetworkRunner implements ScenarioRunner
         {
             out.printf(Locale.ROOT, "\r  %.3f / %.3f ms simulated, %d events", now / 1e9, duration / 1e9, events);
             out.flush();
-        } : null);
+        } : null, scenario.level());
         if (tty)
         {
             out.print("\r" + " ".repeat(70) + "\r");
@@ -57,95 +53,38 @@ public final class NetworkRunner implements ScenarioRunner
         /** Null when every flow's books balance, else what does not. */
         public String booksError()
         {
-            for (final Summary.FlowResult f : summary.flows())
-            {
-                if (f.bytesSent() != f.bytesDelivered() + f.bytesDropped() + f.bytesInFlight())
-                {
-                    return "the byte books of flow " + f.id() + " do not balance: sent " + f.bytesSent() +
-                        " != delivered " + f.bytesDelivered() + " + dropped " + f.bytesDropped() + " + in flight " +
-                        f.bytesInFlight();
-                }
-            }
-            return null;
+            return summary.booksError();
         }
     }
 
-    /** Runs {@code scenario} and computes its summary, writing nothing. */
+    /** Runs {@code scenario} at its level and computes its summary, writing nothing. */
     public static Result simulate(final Scenario scenario, final Network.Progress progress)
     {
-        return simulate(scenario, progress, false);
+        return simulate(scenario, progress, scenario.level());
     }
 
-    /** As {@link #simulate(Scenario, Network.Progress)}, optionally with {@link #referenceFactory}. */
-    public static Result simulate(final Scenario scenario, final Network.Progress progress, final boolean reference)
+    /** As {@link #simulate(Scenario, Network.Progress)}, with the blocks at {@code level}. */
+    public static Result simulate(final Scenario scenario, final Network.Progress progress, final Level level)
     {
         final Topology topo = new Topology(scenario);
         final long interval = Math.max(SAMPLE_INTERVAL_PS, (scenario.durationPs() + MAX_SAMPLES - 1) / MAX_SAMPLES);
-        final Network net = new Network(scenario, topo,
-            reference ? referenceFactory(scenario, topo) : factory(scenario, topo), interval);
+        final CcProvider provider = provider(scenario);
+        final Network net = new Network(scenario, topo, ctx -> provider.create(scenario, topo, ctx, level), interval);
         final long t0 = System.nanoTime();
         net.run(progress);
         final double wall = (System.nanoTime() - t0) / 1e9;
-        return new Result(net, new Summary(net, wall));
+        return new Result(net, new Summary(net, wall, level));
     }
 
-    /**
-     * The congestion control at the blocks' reference level (SPEC §4.1), without the cycle models:
-     * RoCC with {@link RoccSwitchCc} ({@code RoccFairRateReference} and {@code RoccFlowTableReference})
-     * and {@link RoccHostCc} ({@code RoccRpReference}, exact timers); for cross-checking the models
-     * in the loop.
-     */
-    public static Network.CcFactory referenceFactory(final Scenario scenario, final Topology topo)
+    /** The provider of the scenario's algorithm. */
+    public static CcProvider provider(final Scenario scenario)
     {
-        return new Network.CcFactory()
+        final String name = scenario.algorithm().fileName();
+        final CcProvider provider = CcProvider.of(name);
+        if (null == provider)
         {
-            @Override
-            public SwitchCc switchCc(final CcContext ctx)
-            {
-                return new RoccSwitchCc(scenario, topo, ctx);
-            }
-
-            @Override
-            public HostCc hostCc(final CcContext ctx)
-            {
-                return new RoccHostCc(scenario, topo, ctx);
-            }
-        };
-    }
-
-    /** The congestion control of {@code scenario}'s algorithm, with the block models in the loop. */
-    public static Network.CcFactory factory(final Scenario scenario, final Topology topo)
-    {
-        return switch (scenario.algorithm())
-        {
-            case NONE -> new Network.CcFactory()
-            {
-                @Override
-                public SwitchCc switchCc(final CcContext ctx)
-                {
-                    return SwitchCc.NONE;
-                }
-
-                @Override
-                public HostCc hostCc(final CcContext ctx)
-                {
-                    return HostCc.NONE;
-                }
-            };
-            case ROCC -> new Network.CcFactory()
-            {
-                @Override
-                public SwitchCc switchCc(final CcContext ctx)
-                {
-                    return new RoccSwitchBlocks(scenario, topo, ctx);
-                }
-
-                @Override
-                public HostCc hostCc(final CcContext ctx)
-                {
-                    return new RoccHostBlocks(scenario, topo, ctx);
-                }
-            };
-        };
+            throw new IllegalStateException("no congestion-control provider named " + name + " on the class path");
+        }
+        return provider;
     }
 }

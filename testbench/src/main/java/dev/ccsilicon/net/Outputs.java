@@ -52,15 +52,11 @@ public final class Outputs
                 continue;
             }
             long maxQ = 0;
-            long minF = Long.MAX_VALUE;
-            long maxF = Long.MIN_VALUE;
             for (int k = 0; k < s.size(); k++)
             {
                 maxQ = Math.max(maxQ, s.queue(p, k));
-                minF = Math.min(minF, s.fairRate(p, k));
-                maxF = Math.max(maxF, s.fairRate(p, k));
             }
-            if (maxQ >= twoPackets || (s.size() > 0 && minF >= 0 && minF != maxF))
+            if (maxQ >= twoPackets || rateMoved(s, p))
             {
                 result.add(p);
             }
@@ -77,6 +73,25 @@ public final class Outputs
         return result;
     }
 
+    private static boolean rateMoved(final TimeSeries s, final int p)
+    {
+        for (int r = 0; r < s.rateCount(); r++)
+        {
+            long min = Long.MAX_VALUE;
+            long max = Long.MIN_VALUE;
+            for (int k = 0; k < s.size(); k++)
+            {
+                min = Math.min(min, s.rate(r, p, k));
+                max = Math.max(max, s.rate(r, p, k));
+            }
+            if (s.size() > 0 && min >= 0 && min != max)
+            {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** A port id as part of a file name: S0->B0 becomes S0-B0. */
     public static String fileName(final String portId)
     {
@@ -89,18 +104,38 @@ public final class Outputs
         final List<Integer> ports = congestedPorts(net);
         final Topology topo = net.topology();
         final TimeSeries s = net.series();
+        final List<String> rates = net.cc().metrics().portRates();
         for (final int p : ports)
         {
             final StringBuilder sb = new StringBuilder(s.size() * 24);
-            sb.append("time_us,queue_bytes,fair_rate_gbps\n");
+            sb.append("time_us,queue_bytes");
+            for (final String rate : rates)
+            {
+                sb.append(',').append(rate).append("_gbps");
+            }
+            sb.append('\n');
             for (int k = 0; k < s.size(); k++)
             {
-                sb.append(Summary.num(s.timeOf(k) / 1e6)).append(',').append(s.queue(p, k)).append(',');
-                final long f = s.fairRate(p, k);
-                sb.append(f < 0 ? "" : Summary.num(f / 1e9)).append('\n');
+                sb.append(Summary.num(s.timeOf(k) / 1e6)).append(',').append(s.queue(p, k));
+                for (int r = 0; r < rates.size(); r++)
+                {
+                    final long f = s.rate(r, p, k);
+                    sb.append(',').append(f < 0 ? "" : Summary.num(f / 1e9));
+                }
+                sb.append('\n');
             }
             write(dir.resolve("port_" + fileName(topo.portId(p)) + ".csv"), sb.toString());
         }
+        write(dir.resolve("flows.csv"), summary.flowsCsv());
+        if (s.hasFlows())
+        {
+            write(dir.resolve("throughput.csv"), throughputCsv(summary, s));
+        }
+        plots(net, summary, ports, dir);
+    }
+
+    private static String throughputCsv(final Summary summary, final TimeSeries s)
+    {
         final List<Summary.FlowResult> flows = summary.flows();
         final StringBuilder sb = new StringBuilder();
         sb.append("time_us");
@@ -118,8 +153,7 @@ public final class Outputs
             }
             sb.append('\n');
         }
-        write(dir.resolve("flows.csv"), sb.toString());
-        plots(net, summary, ports, dir);
+        return sb.toString();
     }
 
     private static void plots(final Network net, final Summary summary, final List<Integer> ports, final Path dir)
@@ -152,30 +186,39 @@ public final class Outputs
             }
             save(queue, dir.resolve("queue.png"));
 
-            final XYChart fair = chart(name + ": fair rate", "time (ms)", "fair rate (Gb/s)");
-            boolean any = false;
-            for (final int p : ports)
+            final List<String> rates = net.cc().metrics().portRates();
+            for (int r = 0; r < rates.size(); r++)
             {
-                if (s.fairRate(p, 0) < 0)
+                final String label = rates.get(r).replace('_', ' ');
+                final XYChart chart = chart(name + ": " + label, "time (ms)", label + " (Gb/s)");
+                boolean any = false;
+                for (final int p : ports)
                 {
-                    continue;
+                    if (s.rate(r, p, 0) < 0)
+                    {
+                        continue;
+                    }
+                    final double[] y = new double[points];
+                    for (int i = 0; i < points; i++)
+                    {
+                        y[i] = s.rate(r, p, i * step) / 1e9;
+                    }
+                    line(chart, topo.portId(p), t, y);
+                    any = true;
                 }
-                final double[] y = new double[points];
-                for (int i = 0; i < points; i++)
+                if (any)
                 {
-                    y[i] = s.fairRate(p, i * step) / 1e9;
+                    save(chart, dir.resolve(rates.get(r) + ".png"));
                 }
-                line(fair, topo.portId(p), t, y);
-                any = true;
-            }
-            if (any)
-            {
-                save(fair, dir.resolve("fair_rate.png"));
             }
         }
 
         // A flow's delivered bytes per 10 us sample jump by whole packets; average over at least
         // THROUGHPUT_WINDOW_PS so the plot shows the rate, not the packet grid.
+        if (!s.hasFlows())
+        {
+            return;
+        }
         final int flows = summary.flows().size();
         final int tstep = Math.max(step, (int)Math.ceil((double)THROUGHPUT_WINDOW_PS / s.intervalPs()));
         final int tp = (n - 1) / tstep;
@@ -266,6 +309,12 @@ public final class Outputs
         Files.move(tmp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
     }
 
+    /** "fair_rate" as a column head: "fair". */
+    private static String shortName(final String rate)
+    {
+        return rate.endsWith("_rate") ? rate.substring(0, rate.length() - "_rate".length()) : rate;
+    }
+
     /** The closing table for the terminal. */
     public static String table(final Summary summary)
     {
@@ -284,17 +333,45 @@ public final class Outputs
         {
             sb.append("... ").append(flows.size() - shown).append(" more flows in summary.json\n");
         }
-        sb.append(String.format(Locale.ROOT, "%-12s %6s %12s %12s %8s %8s %10s%n", "port", "util", "queue avg B",
-            "queue p99 B", "pauses", "drops", "fair Gb/s"));
+        final List<String> rates = summary.ports().isEmpty() ? List.of() :
+            List.copyOf(summary.ports().get(0).rates().keySet());
+        sb.append(String.format(Locale.ROOT, "%-12s %6s %12s %12s %8s %8s", "port", "util", "queue avg B",
+            "queue p99 B", "pauses", "drops"));
+        for (final String rate : rates)
+        {
+            sb.append(String.format(Locale.ROOT, " %10s", shortName(rate) + " Gb/s"));
+        }
+        sb.append(System.lineSeparator());
         for (final Summary.PortResult p : summary.ports())
         {
             if (p.utilization() < 0.01 && p.queueMaxBytes() == 0 && p.drops() == 0 && p.pfcPausesSent() == 0)
             {
                 continue;
             }
-            sb.append(String.format(Locale.ROOT, "%-12s %6.3f %12.0f %12d %8d %8d %10s%n", p.id(), p.utilization(),
-                p.queueAvgBytes(), p.queueP99Bytes(), p.pfcPausesSent(), p.drops(),
-                null == p.fairRateGbps() ? "-" : String.format(Locale.ROOT, "%.3f", p.fairRateGbps())));
+            sb.append(String.format(Locale.ROOT, "%-12s %6.3f %12.0f %12d %8d %8d", p.id(), p.utilization(),
+                p.queueAvgBytes(), p.queueP99Bytes(), p.pfcPausesSent(), p.drops()));
+            for (final String rate : rates)
+            {
+                final Double v = p.rateGbps(rate);
+                sb.append(String.format(Locale.ROOT, " %10s", null == v ? "-" : String.format(Locale.ROOT, "%.3f", v)));
+            }
+            sb.append(System.lineSeparator());
+        }
+        if (!summary.fct().isEmpty())
+        {
+            sb.append(String.format(Locale.ROOT, "%-12s %8s %10s %10s %10s%n", "flow size", "flows", "slowdown p50",
+                "p95", "p99"));
+            for (final Summary.FctBucket b : summary.fct())
+            {
+                sb.append(String.format(Locale.ROOT, "%-12s %8d %12.2f %10.2f %10.2f%n", b.bucket(), b.count(), b.p50(),
+                    b.p95(), b.p99()));
+            }
+        }
+        if (summary.acksSent() > 0 || summary.totalRetransmitted() > 0 || summary.totalDrops() > 0)
+        {
+            sb.append(String.format(Locale.ROOT, "ACKs %d, NACKs %d, retransmitted %d B, drops %d, PFC pauses %d%n",
+                summary.acksSent(), summary.nacksSent(), summary.totalRetransmitted(), summary.totalDrops(),
+                summary.totalPfcPauses()));
         }
         sb.append(String.format(Locale.ROOT, "Jain's index %.4f, CNPs sent %d received %d, %d events, %.3f s simulated " +
             "in %.2f s (%.2f M events/s)%n", summary.jainIndex(), summary.cnpsSent(), summary.cnpsReceived(),

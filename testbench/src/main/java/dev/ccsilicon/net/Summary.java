@@ -1,10 +1,16 @@
 package dev.ccsilicon.net;
 
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
 
+import dev.ccsilicon.net.cc.PacketKind;
 import dev.ccsilicon.scenario.Flow;
+import dev.ccsilicon.scenario.Level;
 import dev.ccsilicon.scenario.Scenario;
 
 /**
@@ -13,36 +19,92 @@ import dev.ccsilicon.scenario.Scenario;
  */
 public final class Summary
 {
-    /** One flow's line. */
+    /** Above this many flows summary.json leaves the per-flow rows to flows.csv. */
+    public static final int MAX_JSON_FLOWS = 1000;
+    /** Upper edges of the flow-size buckets of the FCT table, payload bytes; the last bucket is open. */
+    static final long[] BUCKET_EDGES = {10_000L, 100_000L, 1_000_000L, 10_000_000L};
+    static final String[] BUCKET_NAMES = {"<10KB", "10KB-100KB", "100KB-1MB", "1MB-10MB", ">=10MB"};
+
+    /**
+     * One flow's line. {@code bytesSent} counts every transmission; the books balance when it equals
+     * delivered (to the receiving NIC) + dropped + in flight; {@code bytesToApp} is what the
+     * application received, in order and once.
+     *
+     * @param slowdown FCT over the FCT the flow would have alone in the empty network, or null.
+     */
     public record FlowResult(
-        String id, String src, String dst, double avgGbps, long bytesSent, long bytesDelivered, long bytesDropped,
-        long bytesInFlight, Double fctUs)
+        String id, String src, String dst, long sizeBytes, double avgGbps, long bytesSent, long bytesRetransmitted,
+        long bytesDelivered, long bytesToApp, long bytesDropped, long bytesInFlight, Double fctUs, Double slowdown)
     {
+        /** Null when the books balance, else what does not. */
+        public String booksError()
+        {
+            if (bytesSent != bytesDelivered + bytesDropped + bytesInFlight)
+            {
+                return "the byte books of flow " + id + " do not balance: sent " + bytesSent + " != delivered " +
+                    bytesDelivered + " + dropped " + bytesDropped + " + in flight " + bytesInFlight;
+            }
+            if (null != fctUs && bytesToApp != sizeBytes)
+            {
+                return "flow " + id + " finished with " + bytesToApp + " bytes handed to the application, not its size " +
+                    sizeBytes;
+            }
+            return null;
+        }
     }
 
-    /** One switch egress port's line. */
+    /**
+     * One switch egress port's line.
+     *
+     * @param rates the congestion control's published rates averaged over the window, Gb/s, by name
+     *              (null where the port has none).
+     */
     public record PortResult(
         int port, String id, double utilization, double queueAvgBytes, long queueP99Bytes, long queueMaxBytes,
-        long pfcPausesSent, long drops, Double fairRateGbps)
+        long pfcPausesSent, long drops, long ecnMarked, double pfcPausedFraction, Map<String, Double> rates)
+    {
+        /** The rate {@code name} (e.g. RoCC's "fair_rate") in Gb/s, or null. */
+        public Double rateGbps(final String name)
+        {
+            return rates.get(name);
+        }
+    }
+
+    /** The FCT slowdown of the finished flows of one size bucket. */
+    public record FctBucket(String bucket, int count, double p50, double p95, double p99)
     {
     }
 
     private final Scenario scenario;
+    private final String level;
+    private final Map<String, String> blockLevels;
     private final List<FlowResult> flows = new ArrayList<>();
     private final List<PortResult> ports = new ArrayList<>();
+    private final List<FctBucket> fct = new ArrayList<>();
+    private final Map<String, Long> ccCounters;
     private final double jain;
     private final long cnpsSent;
     private final long cnpsReceived;
+    private final long acksSent;
+    private final long nacksSent;
     private final long events;
     private final double wallS;
 
     public Summary(final Network net, final double wallS)
     {
+        this(net, wallS, Level.MODEL);
+    }
+
+    public Summary(final Network net, final double wallS, final Level level)
+    {
         scenario = net.scenario();
+        this.level = level.key();
+        blockLevels = net.cc().levels();
         final Topology topo = net.topology();
         final double windowPs = scenario.measure().lengthPs();
         final long[] inFlight = net.inFlightPayload();
         final List<Flow> fs = scenario.flows();
+        final long header = scenario.nic().headerBytes();
         double sum = 0;
         double sumSq = 0;
         for (int f = 0; f < fs.size(); f++)
@@ -52,42 +114,112 @@ public final class Summary
             sum += gbps;
             sumSq += gbps * gbps;
             final long fct = net.fctPs(f);
-            flows.add(new FlowResult(flow.id(), flow.src(), flow.dst(), gbps, net.bytesSent(f), net.bytesDelivered(f),
-                net.bytesDropped(f), inFlight[f], fct < 0 ? null : fct / 1e6));
+            final Double slowdown = fct < 0 ? null : fct / idealFctPs(topo, f, flow, scenario.mtuBytes(), header);
+            flows.add(new FlowResult(flow.id(), flow.src(), flow.dst(), flow.sizeBytes(), gbps, net.bytesSent(f),
+                net.bytesRetransmitted(f), net.bytesDelivered(f), net.bytesToApp(f), net.bytesDropped(f), inFlight[f],
+                fct < 0 ? null : fct / 1e6, slowdown));
         }
         jain = sumSq > 0 ? sum * sum / (fs.size() * sumSq) : 0;
+        fctBuckets();
 
         final TimeSeries series = net.series();
+        final List<String> rateNames = net.cc().metrics().portRates();
         for (int p = 0; p < topo.portCount(); p++)
         {
             if (topo.isHost(topo.from(p)))
             {
                 continue;
             }
-            Double fair = null;
-            double fairSum = 0;
-            int fairN = 0;
-            for (int k = 0; k < series.size(); k++)
+            final Map<String, Double> rates = new LinkedHashMap<>();
+            for (int r = 0; r < rateNames.size(); r++)
             {
-                final long t = series.timeOf(k);
-                final long r = series.fairRate(p, k);
-                if (r >= 0 && t >= scenario.measure().fromPs() && t < scenario.measure().toPs())
+                double rateSum = 0;
+                int rateN = 0;
+                for (int k = 0; k < series.size(); k++)
                 {
-                    fairSum += r;
-                    fairN++;
+                    final long t = series.timeOf(k);
+                    final long v = series.rate(r, p, k);
+                    if (v >= 0 && t >= scenario.measure().fromPs() && t < scenario.measure().toPs())
+                    {
+                        rateSum += v;
+                        rateN++;
+                    }
                 }
-            }
-            if (fairN > 0)
-            {
-                fair = fairSum / fairN / 1e9;
+                rates.put(rateNames.get(r), rateN > 0 ? rateSum / rateN / 1e9 : null);
             }
             ports.add(new PortResult(p, topo.portId(p), net.windowBusyPs(p) / windowPs, net.queueArea(p) / windowPs,
-                p99(net, p), net.queueMax(p), net.pfcPausesSent(p), net.drops(p), fair));
+                p99(net, p), net.queueMax(p), net.pfcPausesSent(p), net.drops(p), net.ecnMarked(p),
+                net.pausedPs(p) / windowPs, Collections.unmodifiableMap(rates)));
         }
+        ccCounters = new TreeMap<>(net.cc().metrics().counters());
         cnpsSent = net.cnpsSent();
         cnpsReceived = net.cnpsReceived();
+        acksSent = net.controlSent(PacketKind.ACK);
+        nacksSent = net.controlSent(PacketKind.NACK);
         events = net.events();
         this.wallS = wallS;
+    }
+
+    /**
+     * The flow's completion time alone in the empty network: its first packet store-and-forwarded
+     * hop by hop, the rest of its bytes following at the slowest hop's rate (or its demand, if lower).
+     */
+    static double idealFctPs(final Topology topo, final int f, final Flow flow, final long mtu, final long header)
+    {
+        final long size = flow.sizeBytes();
+        final long packets = (size + mtu - 1) / mtu;
+        final long totalWire = size + packets * header;
+        final long firstWire = Math.min(mtu, size) + header;
+        double ps = 0;
+        long bottleneck = flow.demandBps();
+        int node = topo.flowSrc(f);
+        for (int port = topo.dataPort(f, node); port >= 0; port = topo.dataPort(f, node))
+        {
+            ps += topo.delayPs(port) + firstWire * 8e12 / topo.rateBps(port);
+            bottleneck = Math.min(bottleneck, topo.rateBps(port));
+            node = topo.to(port);
+        }
+        // Doubles: a 30 MB flow's bits times 10^12 overflow a long.
+        return ps + (totalWire - firstWire) * 8e12 / bottleneck;
+    }
+
+    private void fctBuckets()
+    {
+        final List<List<Double>> byBucket = new ArrayList<>();
+        for (int b = 0; b < BUCKET_NAMES.length; b++)
+        {
+            byBucket.add(new ArrayList<>());
+        }
+        for (final FlowResult f : flows)
+        {
+            if (null == f.slowdown())
+            {
+                continue;
+            }
+            int b = 0;
+            while (b < BUCKET_EDGES.length && f.sizeBytes() >= BUCKET_EDGES[b])
+            {
+                b++;
+            }
+            byBucket.get(b).add(f.slowdown());
+        }
+        for (int b = 0; b < BUCKET_NAMES.length; b++)
+        {
+            final List<Double> v = byBucket.get(b);
+            if (v.isEmpty())
+            {
+                continue;
+            }
+            Collections.sort(v);
+            fct.add(new FctBucket(BUCKET_NAMES[b], v.size(), rank(v, 0.50), rank(v, 0.95), rank(v, 0.99)));
+        }
+    }
+
+    /** Nearest-rank percentile of sorted {@code v}. */
+    static double rank(final List<Double> v, final double q)
+    {
+        final int i = (int)Math.ceil(q * v.size()) - 1;
+        return v.get(Math.max(0, Math.min(v.size() - 1, i)));
     }
 
     private static long p99(final Network net, final int port)
@@ -118,6 +250,71 @@ public final class Summary
             }
         }
         return net.queueMax(port);
+    }
+
+    /** Null when every flow's books balance, else the first that does not. */
+    public String booksError()
+    {
+        for (final FlowResult f : flows)
+        {
+            final String error = f.booksError();
+            if (null != error)
+            {
+                return error;
+            }
+        }
+        return null;
+    }
+
+    public List<FctBucket> fct()
+    {
+        return fct;
+    }
+
+    public Map<String, Long> ccCounters()
+    {
+        return ccCounters;
+    }
+
+    public long acksSent()
+    {
+        return acksSent;
+    }
+
+    public long nacksSent()
+    {
+        return nacksSent;
+    }
+
+    public String level()
+    {
+        return level;
+    }
+
+    /** The level each of the algorithm's blocks ran at. */
+    public Map<String, String> blockLevels()
+    {
+        return blockLevels;
+    }
+
+    public Scenario scenario()
+    {
+        return scenario;
+    }
+
+    public long totalPfcPauses()
+    {
+        return ports.stream().mapToLong(PortResult::pfcPausesSent).sum();
+    }
+
+    public long totalDrops()
+    {
+        return ports.stream().mapToLong(PortResult::drops).sum();
+    }
+
+    public long totalRetransmitted()
+    {
+        return flows.stream().mapToLong(FlowResult::bytesRetransmitted).sum();
     }
 
     public List<FlowResult> flows()
@@ -184,31 +381,43 @@ public final class Summary
         throw new IllegalArgumentException("no port " + id);
     }
 
-    /** summary.json, fields in the order of SPEC §8.3. */
+    /** summary.json, fields in the order of SPEC §8.3, then the transport's and workloads' additions. */
     public String toJson()
     {
         final StringBuilder sb = new StringBuilder(4096);
         sb.append("{\n");
         sb.append("  \"scenario\": ").append(str(scenario.name())).append(",\n");
         sb.append("  \"algorithm\": ").append(str(scenario.algorithm().fileName())).append(",\n");
+        sb.append("  \"level\": ").append(str(level)).append(",\n");
         sb.append("  \"seed\": ").append(scenario.seed()).append(",\n");
         sb.append("  \"simulated_s\": ").append(num(scenario.durationPs() / 1e12)).append(",\n");
         sb.append("  \"wall_s\": ").append(num(wallS)).append(",\n");
         sb.append("  \"events\": ").append(events).append(",\n");
-        sb.append("  \"flows\": [");
-        for (int i = 0; i < flows.size(); i++)
+        if (flows.size() > MAX_JSON_FLOWS)
         {
-            final FlowResult f = flows.get(i);
-            sb.append(i == 0 ? "\n" : ",\n");
-            sb.append("    {\"id\": ").append(str(f.id())).append(", \"src\": ").append(str(f.src()))
-                .append(", \"dst\": ").append(str(f.dst())).append(", \"avg_gbps\": ").append(num(f.avgGbps()))
-                .append(", \"bytes_sent\": ").append(f.bytesSent())
-                .append(", \"bytes_delivered\": ").append(f.bytesDelivered())
-                .append(", \"bytes_dropped\": ").append(f.bytesDropped())
-                .append(", \"bytes_in_flight\": ").append(f.bytesInFlight())
-                .append(", \"fct_us\": ").append(null == f.fctUs() ? "null" : num(f.fctUs())).append('}');
+            sb.append("  \"flow_count\": ").append(flows.size()).append(",\n");
+            sb.append("  \"flows_file\": \"flows.csv\",\n");
         }
-        sb.append("\n  ],\n");
+        else
+        {
+            sb.append("  \"flows\": [");
+            for (int i = 0; i < flows.size(); i++)
+            {
+                final FlowResult f = flows.get(i);
+                sb.append(i == 0 ? "\n" : ",\n");
+                sb.append("    {\"id\": ").append(str(f.id())).append(", \"src\": ").append(str(f.src()))
+                    .append(", \"dst\": ").append(str(f.dst())).append(", \"avg_gbps\": ").append(num(f.avgGbps()))
+                    .append(", \"bytes_sent\": ").append(f.bytesSent())
+                    .append(", \"bytes_delivered\": ").append(f.bytesDelivered())
+                    .append(", \"bytes_dropped\": ").append(f.bytesDropped())
+                    .append(", \"bytes_in_flight\": ").append(f.bytesInFlight())
+                    .append(", \"fct_us\": ").append(opt(f.fctUs()))
+                    .append(", \"bytes_retransmitted\": ").append(f.bytesRetransmitted())
+                    .append(", \"bytes_to_app\": ").append(f.bytesToApp())
+                    .append(", \"slowdown\": ").append(opt(f.slowdown())).append('}');
+            }
+            sb.append("\n  ],\n");
+        }
         sb.append("  \"ports\": [");
         for (int i = 0; i < ports.size(); i++)
         {
@@ -219,16 +428,74 @@ public final class Summary
                 .append(", \"queue_p99_bytes\": ").append(p.queueP99Bytes())
                 .append(", \"queue_max_bytes\": ").append(p.queueMaxBytes())
                 .append(", \"pfc_pauses_sent\": ").append(p.pfcPausesSent())
-                .append(", \"drops\": ").append(p.drops())
-                .append(", \"fair_rate_gbps\": ").append(null == p.fairRateGbps() ? "null" : num(p.fairRateGbps()))
+                .append(", \"drops\": ").append(p.drops());
+            for (final Map.Entry<String, Double> rate : p.rates().entrySet())
+            {
+                sb.append(", ").append(str(rate.getKey() + "_gbps")).append(": ").append(opt(rate.getValue()));
+            }
+            sb.append(", \"ecn_marked\": ").append(p.ecnMarked())
+                .append(", \"pfc_paused_fraction\": ").append(num(p.pfcPausedFraction()))
                 .append('}');
         }
         sb.append("\n  ],\n");
         sb.append("  \"jain_index\": ").append(num(jain)).append(",\n");
         sb.append("  \"cnps_sent\": ").append(cnpsSent).append(",\n");
-        sb.append("  \"cnps_received\": ").append(cnpsReceived).append('\n');
+        sb.append("  \"cnps_received\": ").append(cnpsReceived).append(",\n");
+        sb.append("  \"acks_sent\": ").append(acksSent).append(",\n");
+        sb.append("  \"nacks_sent\": ").append(nacksSent).append(",\n");
+        sb.append("  \"bytes_retransmitted\": ").append(totalRetransmitted()).append(",\n");
+        sb.append("  \"pfc_pauses\": ").append(totalPfcPauses()).append(",\n");
+        sb.append("  \"drops\": ").append(totalDrops()).append(",\n");
+        sb.append("  \"fct\": [");
+        for (int i = 0; i < fct.size(); i++)
+        {
+            final FctBucket b = fct.get(i);
+            sb.append(i == 0 ? "\n" : ",\n");
+            sb.append("    {\"bucket\": ").append(str(b.bucket())).append(", \"count\": ").append(b.count())
+                .append(", \"slowdown_p50\": ").append(num(b.p50())).append(", \"slowdown_p95\": ").append(num(b.p95()))
+                .append(", \"slowdown_p99\": ").append(num(b.p99())).append('}');
+        }
+        sb.append(fct.isEmpty() ? "],\n" : "\n  ],\n");
+        sb.append("  \"cc\": {");
+        int i = 0;
+        for (final Map.Entry<String, Long> c : ccCounters.entrySet())
+        {
+            sb.append(i++ == 0 ? "" : ", ").append(str(c.getKey())).append(": ").append(c.getValue());
+        }
+        sb.append("},\n");
+        sb.append("  \"block_levels\": {");
+        i = 0;
+        for (final Map.Entry<String, String> b : blockLevels.entrySet())
+        {
+            sb.append(i++ == 0 ? "" : ", ").append(str(b.getKey())).append(": ").append(str(b.getValue()));
+        }
+        sb.append("}\n");
         sb.append("}\n");
         return sb.toString();
+    }
+
+    /** flows.csv: one row per flow. */
+    public String flowsCsv()
+    {
+        final StringBuilder sb = new StringBuilder(128 + flows.size() * 128);
+        sb.append("id,src,dst,size_bytes,avg_gbps,bytes_sent,bytes_retransmitted,bytes_delivered,bytes_to_app," +
+            "bytes_dropped,bytes_in_flight,fct_us,slowdown\n");
+        for (final FlowResult f : flows)
+        {
+            sb.append(f.id()).append(',').append(f.src()).append(',').append(f.dst()).append(',')
+                .append(f.sizeBytes() == Flow.INFINITE ? "infinite" : Long.toString(f.sizeBytes())).append(',')
+                .append(num(f.avgGbps())).append(',').append(f.bytesSent()).append(',').append(f.bytesRetransmitted())
+                .append(',').append(f.bytesDelivered()).append(',').append(f.bytesToApp()).append(',')
+                .append(f.bytesDropped()).append(',').append(f.bytesInFlight()).append(',')
+                .append(null == f.fctUs() ? "" : num(f.fctUs())).append(',')
+                .append(null == f.slowdown() ? "" : num(f.slowdown())).append('\n');
+        }
+        return sb.toString();
+    }
+
+    private static String opt(final Double v)
+    {
+        return null == v ? "null" : num(v);
     }
 
     static String num(final double v)

@@ -1,48 +1,68 @@
 package dev.ccsilicon.net;
 
+import dev.ccsilicon.net.cc.CcMetrics;
+
 /**
- * Samples taken every {@code intervalPs}: per port the egress queue (data bytes) and the fair rate,
- * per flow the wire bytes delivered so far. Arrays are sized for the whole run up front.
+ * Samples taken every {@code intervalPs}: per port the egress queue (data bytes) and each rate the
+ * congestion control publishes ({@link dev.ccsilicon.net.cc.CcMetrics#portRates()}, such as RoCC's
+ * fair rate), per flow the wire bytes delivered so far. Arrays are sized for the whole run up front.
  */
 public final class TimeSeries
 {
+    /** Runs with more flows keep no per-flow series. */
+    public static final int MAX_FLOWS = 1000;
+
     private final long intervalPs;
     private final int samples;
     private final long[][] queue;
-    private final long[][] fairRate;
+    private final long[][][] rates;
     private final long[][] delivered;
     private int recorded;
 
-    public TimeSeries(final long intervalPs, final long durationPs, final int ports, final int flows)
+    public TimeSeries(final long intervalPs, final long durationPs, final int ports, final int flows, final int rateCount)
     {
         this.intervalPs = intervalPs;
         this.samples = (int)((durationPs + intervalPs - 1) / intervalPs);
         queue = new long[ports][samples];
-        fairRate = new long[ports][samples];
-        delivered = new long[flows][samples];
+        rates = new long[rateCount][ports][samples];
+        // Thousands of generated flows would cost flows x samples; their rows go to flows.csv instead.
+        delivered = flows <= MAX_FLOWS ? new long[flows][samples] : null;
     }
 
     void record(final int k, final Network net)
     {
         final Topology topo = net.topology();
+        final CcMetrics metrics = net.cc().metrics();
         for (int p = 0; p < queue.length; p++)
         {
             // Host NIC ports have neither an egress queue model nor a rate block.
             if (!topo.isHost(topo.from(p)))
             {
                 queue[p][k] = net.queueBytes(p);
-                fairRate[p][k] = net.switchCc().fairRateBps(p);
+                for (int r = 0; r < rates.length; r++)
+                {
+                    rates[r][p][k] = metrics.portRate(r, p);
+                }
             }
             else
             {
-                fairRate[p][k] = -1;
+                for (final long[][] rate : rates)
+                {
+                    rate[p][k] = -1;
+                }
             }
         }
-        for (int f = 0; f < delivered.length; f++)
+        for (int f = 0; null != delivered && f < delivered.length; f++)
         {
             delivered[f][k] = net.deliveredWire(f);
         }
         recorded = k + 1;
+    }
+
+    /** Whether per-flow throughput was sampled (at most {@link #MAX_FLOWS} flows). */
+    public boolean hasFlows()
+    {
+        return null != delivered;
     }
 
     public long timeOf(final int k)
@@ -66,10 +86,16 @@ public final class TimeSeries
         return queue[port][k];
     }
 
-    /** Fair rate in bits/s, -1 where the port has no rate block. */
-    public long fairRate(final int port, final int k)
+    /** How many rates the congestion control publishes per port. */
+    public int rateCount()
     {
-        return fairRate[port][k];
+        return rates.length;
+    }
+
+    /** Rate {@code rate} of {@code port} at sample {@code k} in bits/s, -1 where the port has none. */
+    public long rate(final int rate, final int port, final int k)
+    {
+        return rates[rate][port][k];
     }
 
     /**

@@ -43,6 +43,18 @@ public record Scenario(
         flows = List.copyOf(flows);
     }
 
+    /** PLACEHOLDER until branch scen lands. */
+    public Transport transport()
+    {
+        return Transport.NONE;
+    }
+
+    /** PLACEHOLDER until branch scen lands. */
+    public Level level()
+    {
+        return Level.MODEL;
+    }
+
     public boolean isHost(final String node)
     {
         return hosts.contains(node);

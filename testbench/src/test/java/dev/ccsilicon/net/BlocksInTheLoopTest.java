@@ -2,7 +2,9 @@ package dev.ccsilicon.net;
 
 import dev.ccsilicon.blocks.roccrp.RoccRp;
 import dev.ccsilicon.net.rocc.RoccHostBlocks;
+import dev.ccsilicon.net.rocc.RoccProvider;
 import dev.ccsilicon.net.rocc.RoccSwitchBlocks;
+import dev.ccsilicon.scenario.Level;
 import dev.ccsilicon.scenario.Scenario;
 import org.junit.jupiter.api.Test;
 
@@ -23,13 +25,13 @@ class BlocksInTheLoopTest
     {
         final Scenario scenario = TestScenarios.file("rocc-testbed-10-3-1.yaml", "duration=30ms", "measure.from=15ms",
             "measure.to=30ms", "nic.rocc.recovery=137.5us");
-        final NetworkRunner.Result hw = NetworkRunner.simulate(scenario, null, false);
-        final NetworkRunner.Result ref = NetworkRunner.simulate(scenario, null, true);
-        final RoccSwitchBlocks blocks = assertInstanceOf(RoccSwitchBlocks.class, hw.network().switchCc());
+        final NetworkRunner.Result hw = NetworkRunner.simulate(scenario, null, Level.MODEL);
+        final NetworkRunner.Result ref = NetworkRunner.simulate(scenario, null, Level.REFERENCE);
+        final RoccSwitchBlocks blocks = assertInstanceOf(RoccSwitchBlocks.class, RoccProvider.switchHalf(hw.network().cc()));
         assertTrue(blocks.evaluatedCycles() > 0);
         assertTrue(blocks.scans() > 250, "scans " + blocks.scans());
         assertEquals(0, blocks.overflows());
-        final RoccHostBlocks nics = assertInstanceOf(RoccHostBlocks.class, hw.network().hostCc());
+        final RoccHostBlocks nics = assertInstanceOf(RoccHostBlocks.class, RoccProvider.hostHalf(hw.network().cc()));
         long accepted = 0;
         for (int h = 0; h < hw.network().topology().hostCount(); h++)
         {
@@ -40,7 +42,7 @@ class BlocksInTheLoopTest
         {
             assertEquals(ref.summary().flow(id).avgGbps(), hw.summary().flow(id).avgGbps(), 0.02, id);
         }
-        assertEquals(ref.summary().port("S0->B0").fairRateGbps(), hw.summary().port("S0->B0").fairRateGbps(), 0.05);
+        assertEquals(ref.summary().port("S0->B0").rateGbps("fair_rate"), hw.summary().port("S0->B0").rateGbps("fair_rate"), 0.05);
         assertEquals(ref.summary().port("S0->B0").queueAvgBytes(), hw.summary().port("S0->B0").queueAvgBytes(), 3000);
         // The reference level keeps the flow table block's own table (same configuration and keys):
         // every fair-rate update reaches the same flows on both levels.
@@ -55,9 +57,9 @@ class BlocksInTheLoopTest
         // wheel's expiries can make F0 average its 6 Gb/s while F stays far lower.
         final Scenario scenario = TestScenarios.file("rocc-testbed-10-3-1.yaml", "duration=30ms", "measure.from=15ms",
             "measure.to=30ms", "nic.rocc.recovery=55us");
-        final NetworkRunner.Result hw = NetworkRunner.simulate(scenario, null, false);
-        final NetworkRunner.Result ref = NetworkRunner.simulate(scenario, null, true);
-        final RoccHostBlocks nics = assertInstanceOf(RoccHostBlocks.class, hw.network().hostCc());
+        final NetworkRunner.Result hw = NetworkRunner.simulate(scenario, null, Level.MODEL);
+        final NetworkRunner.Result ref = NetworkRunner.simulate(scenario, null, Level.REFERENCE);
+        final RoccHostBlocks nics = assertInstanceOf(RoccHostBlocks.class, RoccProvider.hostHalf(hw.network().cc()));
         long armRejects = 0;
         long doubles = 0;
         for (int h = 0; h < hw.network().topology().hostCount(); h++)
@@ -69,8 +71,8 @@ class BlocksInTheLoopTest
         assertEquals(0, armRejects);
         assertTrue(doubles > 100, "doublings " + doubles);
         assertTrue(nics.evaluatedCycles() < nics.skippedCycles() / 20, "NIC cycles stepped " + nics.evaluatedCycles());
-        assertTrue(hw.summary().port("S0->B0").fairRateGbps() < 5);
+        assertTrue(hw.summary().port("S0->B0").rateGbps("fair_rate") < 5);
         assertEquals(6.0, hw.summary().flow("F0").avgGbps(), 0.3);
-        assertEquals(ref.summary().port("S0->B0").fairRateGbps(), hw.summary().port("S0->B0").fairRateGbps(), 0.3);
+        assertEquals(ref.summary().port("S0->B0").rateGbps("fair_rate"), hw.summary().port("S0->B0").rateGbps("fair_rate"), 0.3);
     }
 }

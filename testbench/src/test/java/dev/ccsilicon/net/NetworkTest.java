@@ -61,7 +61,7 @@ class NetworkTest
         assertEquals(0.4, s.port("S0->B0").utilization(), 0.005);
         assertEquals(0, s.port("S0->B0").queueMaxBytes());
         assertEquals(0, s.cnpsSent());
-        assertNull(s.port("S0->B0").fairRateGbps());
+        assertNull(s.port("S0->B0").rateGbps("fair_rate"));
         assertNull(r.booksError());
         final Summary.FlowResult f = s.flow("F0");
         assertTrue(f.bytesSent() > 4_900_000, "sent " + f.bytesSent());

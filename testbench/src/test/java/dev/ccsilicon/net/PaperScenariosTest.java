@@ -44,7 +44,7 @@ class PaperScenariosTest
         // Fig. 13: queue at Qref = 75 KB; the fair rate "3 Gb/s", exactly 10/3 Gb/s on the wire.
         final Summary s = TestScenarios.run(TestScenarios.file("rocc-testbed-equal.yaml")).summary();
         flowRates(s, 10.0 / 3, "F0", "F1", "F2");
-        near(10.0 / 3, s.port("S0->B0").fairRateGbps(), TOLERANCE, "fair rate");
+        near(10.0 / 3, s.port("S0->B0").rateGbps("fair_rate"), TOLERANCE, "fair rate");
         stableQueue(s, "S0->B0", 75_000, TOLERANCE);
         assertTrue(s.jainIndex() > 0.999, "Jain " + s.jainIndex());
     }
@@ -60,7 +60,7 @@ class PaperScenariosTest
         flowRates(s, 6, "F0");
         flowRates(s, 3, "F1");
         flowRates(s, 1, "F2");
-        near(6, s.port("S0->B0").fairRateGbps(), TOLERANCE, "fair rate");
+        near(6, s.port("S0->B0").rateGbps("fair_rate"), TOLERANCE, "fair rate");
         stableQueue(s, "S0->B0", 75_000, TOLERANCE);
     }
 
@@ -73,7 +73,7 @@ class PaperScenariosTest
         flowRates(s, 6, "F0");
         flowRates(s, 3, "F1");
         flowRates(s, 1, "F2");
-        assertTrue(s.port("S0->B0").fairRateGbps() < 5, "fair rate " + s.port("S0->B0").fairRateGbps());
+        assertTrue(s.port("S0->B0").rateGbps("fair_rate") < 5, "fair rate " + s.port("S0->B0").rateGbps("fair_rate"));
     }
 
     @Test
@@ -81,7 +81,7 @@ class PaperScenariosTest
     {
         final Summary s = TestScenarios.run(TestScenarios.file("rocc-fairness-n2-40g.yaml")).summary();
         flowRates(s, 20, "F0", "F1");
-        near(20, s.port("S0->B0").fairRateGbps(), TOLERANCE, "fair rate");
+        near(20, s.port("S0->B0").rateGbps("fair_rate"), TOLERANCE, "fair rate");
         stableQueue(s, "S0->B0", 150_000, TOLERANCE);
         assertTrue(s.jainIndex() > 0.999, "Jain " + s.jainIndex());
     }
@@ -94,7 +94,7 @@ class PaperScenariosTest
         {
             flowRates(s, 4, "F" + i);
         }
-        near(4, s.port("S0->B0").fairRateGbps(), TOLERANCE, "fair rate");
+        near(4, s.port("S0->B0").rateGbps("fair_rate"), TOLERANCE, "fair rate");
         stableQueue(s, "S0->B0", 150_000, TOLERANCE);
         assertTrue(s.jainIndex() > 0.999, "Jain " + s.jainIndex());
     }
@@ -129,7 +129,7 @@ class PaperScenariosTest
         {
             flowRates(s, 0.4, "F" + i);
         }
-        near(0.4, s.port("S0->B0").fairRateGbps(), TOLERANCE, "fair rate");
+        near(0.4, s.port("S0->B0").rateGbps("fair_rate"), TOLERANCE, "fair rate");
         assertTrue(s.jainIndex() > 0.999, "Jain " + s.jainIndex());
         // At F = 0.4 Gb/s one step of the fair rate (10 Mb/s) moves the offered load by 1 Gb/s, 2.5 %
         // of the link, so the PI controller holds the queue in a band below Qref: 25 % tolerance.
@@ -172,7 +172,7 @@ class PaperScenariosTest
                 {
                     continue;
                 }
-                final double f = ts.fairRate(port, k) / 1e9;
+                final double f = ts.rate(0, port, k) / 1e9;
                 // Finite flows end a little before their interval does (they carry the payload of
                 // the nominal fair share), so the last millisecond does not count for settling.
                 if (Math.abs(f - expected) > TOLERANCE * expected && t < to - 1_000_000_000L)

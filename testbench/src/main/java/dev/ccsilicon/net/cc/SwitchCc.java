@@ -1,36 +1,48 @@
 package dev.ccsilicon.net.cc;
 
 /**
- * Congestion control at the switches' egress ports (the congestion points). The network reports
- * every data packet entering and leaving an egress queue; the hook samples queues, computes rates
- * and emits CNPs through {@link CcContext}.
+ * Congestion control at the switches' egress ports (congestion points): the network reports every
+ * data packet entering and leaving an egress queue and every PFC pause of the port; the hook may mark
+ * the packet ({@link CcContext#setHeader}), drop it on enqueue, sample queues and send control packets.
  */
 public interface SwitchCc extends CcHook
 {
-    void onEnqueue(int port, int flow, long nowPs);
+    /** {@link #onEnqueue}: the packet joins the queue. */
+    int ENQUEUE = 0;
+    /** {@link #onEnqueue}: the packet is dropped (counted at the port, its bytes in the flow's books). */
+    int DROP = 1;
 
-    void onDequeue(int port, int flow, long nowPs);
+    /**
+     * Called by the switch when data packet {@code pkt}, already admitted to the shared buffer, is
+     * about to join egress queue {@code port}.
+     *
+     * @return {@link #ENQUEUE} or {@link #DROP}.
+     */
+    int onEnqueue(int port, int pkt, long nowPs);
 
-    /** The port's current fair rate in bits/s, or -1 where the port has no rate block. */
-    long fairRateBps(int port);
+    /** Called by the switch when data packet {@code pkt} leaves egress queue {@code port} for the wire. */
+    void onDequeue(int port, int pkt, long nowPs);
 
-    /** A switch CC that does nothing (algorithm {@code none}). */
+    /** Called when a PFC PAUSE ({@code paused}) or RESUME reaches egress {@code port}. */
+    void onPause(int port, boolean paused, long nowPs);
+
+    /** A switch CC that does nothing. */
     SwitchCc NONE = new SwitchCc()
     {
         @Override
-        public void onEnqueue(final int port, final int flow, final long nowPs)
+        public int onEnqueue(final int port, final int pkt, final long nowPs)
+        {
+            return ENQUEUE;
+        }
+
+        @Override
+        public void onDequeue(final int port, final int pkt, final long nowPs)
         {
         }
 
         @Override
-        public void onDequeue(final int port, final int flow, final long nowPs)
+        public void onPause(final int port, final boolean paused, final long nowPs)
         {
-        }
-
-        @Override
-        public long fairRateBps(final int port)
-        {
-            return -1;
         }
 
         @Override

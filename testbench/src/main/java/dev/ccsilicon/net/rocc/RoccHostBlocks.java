@@ -9,8 +9,6 @@ import dev.ccsilicon.blocks.roccrp.RoccRpConfig;
 import dev.ccsilicon.blocks.roccrp.RoccRpUpdate;
 import dev.ccsilicon.hdl.ClockDomain;
 import dev.ccsilicon.net.Topology;
-import dev.ccsilicon.net.cc.CcContext;
-import dev.ccsilicon.net.cc.HostCc;
 import dev.ccsilicon.scenario.Scenario;
 
 /**
@@ -28,14 +26,14 @@ import dev.ccsilicon.scenario.Scenario;
  * stretches are skipped in bulk by the kernel's idle skip; the network wakes the adapter at the next
  * cycle while the block is busy, otherwise at the wheel's next tick with a timer in it.
  */
-public final class RoccHostBlocks implements HostCc
+public final class RoccHostBlocks implements RoccHost
 {
     public static final long CLOCK_HZ = Scenario.BLOCK_CLOCK_HZ;
     private static final long CYCLE_PS = Scenario.BLOCK_CYCLE_PS;
     private static final long RATE_MASK = RoccRpUpdate.RATE_MASK;
     private static final int RATE_BITS = Long.bitCount(RATE_MASK);
 
-    private final CcContext ctx;
+    private final RoccContext ctx;
     private final Topology topo;
     private final Nic[] nics;
     private final int[] qpOfFlow;
@@ -165,7 +163,7 @@ public final class RoccHostBlocks implements HostCc
         }
     }
 
-    public RoccHostBlocks(final Scenario scenario, final Topology topo, final CcContext ctx)
+    public RoccHostBlocks(final Scenario scenario, final Topology topo, final RoccContext ctx)
     {
         this.ctx = ctx;
         this.topo = topo;

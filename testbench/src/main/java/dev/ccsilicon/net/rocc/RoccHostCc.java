@@ -4,8 +4,6 @@ import dev.ccsilicon.blocks.roccflowtable.CnpFormat;
 import dev.ccsilicon.blocks.roccrp.RoccRpReference;
 import dev.ccsilicon.blocks.roccrp.RoccRpUpdate;
 import dev.ccsilicon.net.Topology;
-import dev.ccsilicon.net.cc.CcContext;
-import dev.ccsilicon.net.cc.HostCc;
 import dev.ccsilicon.scenario.Scenario;
 
 /**
@@ -18,16 +16,16 @@ import dev.ccsilicon.scenario.Scenario;
  * pacer rates, and one wake slot per host standing in for its NIC's timer wheel.
  * {@link RoccHostBlocks} runs the block's cycle model in the same place.
  */
-public final class RoccHostCc implements HostCc
+public final class RoccHostCc implements RoccHost
 {
-    private final CcContext ctx;
+    private final RoccContext ctx;
     private final Topology topo;
     private final RoccRpReference[] nics;
     private final int[] qpOfFlow;
     private final int[][] flowsOfHost;
     private long nowPs;
 
-    public RoccHostCc(final Scenario scenario, final Topology topo, final CcContext ctx)
+    public RoccHostCc(final Scenario scenario, final Topology topo, final RoccContext ctx)
     {
         this.ctx = ctx;
         this.topo = topo;

@@ -13,8 +13,6 @@ import dev.ccsilicon.blocks.roccflowtable.RoccFlowTableConfig;
 import dev.ccsilicon.hdl.ClockDomain;
 import dev.ccsilicon.hdl.Container;
 import dev.ccsilicon.net.Topology;
-import dev.ccsilicon.net.cc.CcContext;
-import dev.ccsilicon.net.cc.SwitchCc;
 import dev.ccsilicon.blocks.roccfairrate.RoccProfile;
 import dev.ccsilicon.scenario.Scenario;
 
@@ -52,7 +50,7 @@ import static dev.ccsilicon.blocks.roccflowtable.RoccFlowTablePorts.UPD_PORT;
  * one jump; while a block is busy the network wakes the adapter every cycle. Waiting for an event's
  * response lets the domain run a few cycles ahead of the network; the next call then starts there.
  */
-public final class RoccSwitchBlocks implements SwitchCc
+public final class RoccSwitchBlocks implements RoccSwitch
 {
     public static final long CLOCK_HZ = Scenario.BLOCK_CLOCK_HZ;
     private static final long CYCLE_PS = Scenario.BLOCK_CYCLE_PS;
@@ -60,7 +58,7 @@ public final class RoccSwitchBlocks implements SwitchCc
     private static final int ROCEV2_PORT = 4791;
     private static final int UDP = 17;
 
-    private final CcContext ctx;
+    private final RoccContext ctx;
     private final Topology topo;
     private final Group[] groups;
     private final int[] groupOfPort;
@@ -257,7 +255,7 @@ public final class RoccSwitchBlocks implements SwitchCc
         }
     }
 
-    public RoccSwitchBlocks(final Scenario scenario, final Topology topo, final CcContext ctx)
+    public RoccSwitchBlocks(final Scenario scenario, final Topology topo, final RoccContext ctx)
     {
         this.ctx = ctx;
         cpIds = CongestionPointId.of(topo);

@@ -8,8 +8,6 @@ import dev.ccsilicon.blocks.roccflowtable.FlowTableStatus;
 import dev.ccsilicon.blocks.roccflowtable.RoccFlowTableConfig;
 import dev.ccsilicon.blocks.roccflowtable.RoccFlowTableReference;
 import dev.ccsilicon.net.Topology;
-import dev.ccsilicon.net.cc.CcContext;
-import dev.ccsilicon.net.cc.SwitchCc;
 import dev.ccsilicon.scenario.Scenario;
 import org.agrona.collections.IntArrayQueue;
 
@@ -30,13 +28,13 @@ import java.util.TreeMap;
  * §2); each update then sends one CNP per flow the port's table tracks, in the table's scan order,
  * all at the sample's instant (the block paces them; see docs/network.md).
  */
-public final class RoccSwitchCc implements SwitchCc
+public final class RoccSwitchCc implements RoccSwitch
 {
     /** Clock of the switch blocks. */
     public static final long CLOCK_HZ = Scenario.BLOCK_CLOCK_HZ;
     private static final long CYCLE_PS = Scenario.BLOCK_CYCLE_PS;
 
-    private final CcContext ctx;
+    private final RoccContext ctx;
     private final Unit[] units;
     private final int[] unitOfPort;
     private final int[] indexInUnit;
@@ -75,7 +73,7 @@ public final class RoccSwitchCc implements SwitchCc
         }
     }
 
-    public RoccSwitchCc(final Scenario scenario, final Topology topo, final CcContext ctx)
+    public RoccSwitchCc(final Scenario scenario, final Topology topo, final RoccContext ctx)
     {
         this.ctx = ctx;
         cpIds = CongestionPointId.of(topo);

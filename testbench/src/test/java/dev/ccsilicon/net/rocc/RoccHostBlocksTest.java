@@ -8,9 +8,9 @@ import java.util.OptionalLong;
 import dev.ccsilicon.blocks.roccrp.RoccRp;
 import dev.ccsilicon.blocks.roccrp.RoccRpConfig;
 import dev.ccsilicon.net.Topology;
-import dev.ccsilicon.net.cc.CcContext;
+
 import dev.ccsilicon.net.cc.CcHook;
-import dev.ccsilicon.net.cc.HostCc;
+
 import dev.ccsilicon.scenario.Scenario;
 import dev.ccsilicon.scenario.ScenarioLoader;
 import org.junit.jupiter.api.Test;
@@ -53,11 +53,11 @@ class RoccHostBlocksTest
         """;
 
     /** A pacer log and a wake scheduler standing in for the network. */
-    static final class Bench implements CcContext
+    static final class Bench implements RoccContext
     {
         final Scenario scenario;
         final Topology topo;
-        final HostCc cc;
+        final RoccHost cc;
         final long[] wakeAt;
         final List<long[]> changes = new ArrayList<>();
         long now;
@@ -177,7 +177,7 @@ class RoccHostBlocksTest
         final List<long[]> h = hw.of(1);
         final List<long[]> r = ref.of(1);
         // 2.5 -> 5 -> 10 (doubled to R_max, limiter still on) -> removed one period later.
-        final long[] rates = {2_500_000_000L, 5_000_000_000L, 10_000_000_000L, HostCc.UNLIMITED};
+        final long[] rates = {2_500_000_000L, 5_000_000_000L, 10_000_000_000L, RoccHost.UNLIMITED};
         assertEquals(rates.length, h.size());
         assertEquals(rates.length, r.size());
         for (int i = 0; i < rates.length; i++)
@@ -262,7 +262,7 @@ class RoccHostBlocksTest
         // The blocks work only around reset, CNPs and expiries; the last limiter goes at ~1.02 ms.
         assertTrue(total > 1_000_000, "cycles " + total);
         assertTrue(evaluated < total / 100, "evaluated " + evaluated + " of " + total);
-        assertEquals(HostCc.UNLIMITED, b.cc.rateBps(0));
+        assertEquals(RoccHost.UNLIMITED, b.cc.rateBps(0));
         assertEquals(0, nics.block(0).timersArmed());
     }
 }

@@ -1,0 +1,46 @@
+package dev.ccsilicon.net.cc;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What an algorithm measures, named by the algorithm: the network samples, averages, prints and
+ * plots these without knowing what they are.
+ */
+public interface CcMetrics
+{
+    /**
+     * Names of the per-port rates (bits/s) the algorithm publishes, such as RoCC's {@code fair_rate}:
+     * sampled into the time series, averaged over the measurement window into each port's line of
+     * summary.json as {@code <name>_gbps}, and plotted.
+     */
+    List<String> portRates();
+
+    /** The value of rate {@code rate} (an index into {@link #portRates()}) at {@code port}, or -1 where it has none. */
+    long portRate(int rate, int port);
+
+    /** The algorithm's own totals, for summary.json's {@code cc} section; read once at the end. */
+    Map<String, Long> counters();
+
+    /** No metrics. */
+    CcMetrics NONE = new CcMetrics()
+    {
+        @Override
+        public List<String> portRates()
+        {
+            return List.of();
+        }
+
+        @Override
+        public long portRate(final int rate, final int port)
+        {
+            return -1;
+        }
+
+        @Override
+        public Map<String, Long> counters()
+        {
+            return Map.of();
+        }
+    };
+}

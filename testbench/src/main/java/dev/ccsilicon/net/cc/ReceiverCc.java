@@ -1,0 +1,38 @@
+package dev.ccsilicon.net.cc;
+
+/**
+ * Congestion control in the receiving NICs (notification points): hears every data packet the NIC
+ * receives, before the transport acknowledges it, and may answer with control packets
+ * ({@link CcContext#sendControl}) such as DCQCN's CNPs or RCC's credits.
+ */
+public interface ReceiverCc extends CcHook
+{
+    /** Called by the receiving host NIC for every data packet of {@code flow} that reaches it. */
+    void onDeliver(int flow, int pkt, long nowPs);
+
+    /** Called by the receiving host NIC when a control packet sent towards the destination of {@code flow} arrives. */
+    default void onControl(final int flow, final int kind, final long payload, final long nowPs)
+    {
+    }
+
+    /** A receiver CC that does nothing. */
+    ReceiverCc NONE = new ReceiverCc()
+    {
+        @Override
+        public void onDeliver(final int flow, final int pkt, final long nowPs)
+        {
+        }
+
+        @Override
+        public int wakeSlots()
+        {
+            return 0;
+        }
+
+        @Override
+        public long wake(final int slot, final long nowPs)
+        {
+            return NEVER;
+        }
+    };
+}

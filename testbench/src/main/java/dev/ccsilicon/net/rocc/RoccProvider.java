@@ -1,0 +1,68 @@
+package dev.ccsilicon.net.rocc;
+
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+
+import dev.ccsilicon.net.Topology;
+import dev.ccsilicon.net.cc.CcContext;
+import dev.ccsilicon.net.cc.CcProvider;
+import dev.ccsilicon.net.cc.CongestionControl;
+import dev.ccsilicon.net.cc.ReceiverCc;
+import dev.ccsilicon.scenario.Level;
+import dev.ccsilicon.scenario.Scenario;
+
+/**
+ * {@code algorithm: rocc} (seed 000): {@code rocc_fair_rate} and {@code rocc_flow_table} on every
+ * switch egress port, {@code rocc_rp} (on {@code qp_table} and {@code timer_wheel}) in every sending
+ * NIC; at the reference level their functional references ({@link RoccSwitchCc}, {@link RoccHostCc}),
+ * at the model level the cycle models ({@link RoccSwitchBlocks}, {@link RoccHostBlocks}).
+ */
+public final class RoccProvider implements CcProvider
+{
+    /** The blocks RoCC puts in the loop, in the order the report lists them. */
+    public static final String[] BLOCKS = {"rocc_fair_rate", "rocc_flow_table", "rocc_rp"};
+
+    @Override
+    public String name()
+    {
+        return "rocc";
+    }
+
+    @Override
+    public Set<Level> levels()
+    {
+        return EnumSet.of(Level.REFERENCE, Level.MODEL);
+    }
+
+    @Override
+    public CongestionControl create(final Scenario scenario, final Topology topo, final CcContext ctx, final Level level)
+    {
+        final RoccCc cc = new RoccCc(ctx, topo);
+        switch (level)
+        {
+            case REFERENCE -> cc.bind(new RoccSwitchCc(scenario, topo, cc), new RoccHostCc(scenario, topo, cc));
+            case MODEL -> cc.bind(new RoccSwitchBlocks(scenario, topo, cc), new RoccHostBlocks(scenario, topo, cc));
+            default -> throw new IllegalArgumentException("rocc has no blocks at level " + level);
+        }
+        final Map<String, String> levels = new LinkedHashMap<>();
+        for (final String block : BLOCKS)
+        {
+            levels.put(block, level.key());
+        }
+        return new CongestionControl(cc, cc, ReceiverCc.NONE, cc, levels);
+    }
+
+    /** The RoCC halves behind a network's hooks, for tests and diagnostics; null if not RoCC. */
+    public static RoccSwitch switchHalf(final CongestionControl cc)
+    {
+        return cc.switchCc() instanceof RoccCc r ? r.switchHalf() : null;
+    }
+
+    /** See {@link #switchHalf}. */
+    public static RoccHost hostHalf(final CongestionControl cc)
+    {
+        return cc.sender() instanceof RoccCc r ? r.hostHalf() : null;
+    }
+}
