@@ -22,7 +22,8 @@ import org.junit.jupiter.api.io.TempDir;
 class MainTest
 {
     private static final String TESTBED = Path.of("..", "scenarios", "rocc-testbed-10-3-1.yaml").toString();
-    private static final String BAD_UNIT = Path.of("src", "test", "resources", "scenarios", "bad", "bad-unit.yaml").toString();
+    private static final String BAD_UNIT =
+        Path.of("..", "testbench", "src", "test", "resources", "scenarios", "bad", "bad-unit.yaml").toString();
 
     /** One in-process run: exit code and what went to stdout and stderr. */
     private record Result(int code, String out, String err)

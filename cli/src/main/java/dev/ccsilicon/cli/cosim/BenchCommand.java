@@ -1,7 +1,8 @@
-package dev.ccsilicon.cosim.cli;
+package dev.ccsilicon.cli.cosim;
 
 import dev.ccsilicon.cosim.jverilator.RtlBuildException;
 import dev.ccsilicon.cosim.lockstep.BlockAdapter;
+import dev.ccsilicon.cosim.lockstep.BlockBench;
 import dev.ccsilicon.cosim.lockstep.CosimRegistry;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
