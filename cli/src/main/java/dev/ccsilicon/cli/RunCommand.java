@@ -26,7 +26,8 @@ import picocli.CommandLine.Parameters;
     name = "run",
     mixinStandardHelpOptions = true,
     versionProvider = VersionProvider.class,
-    description = "Runs a closed-loop network scenario (SPEC §8) and writes summary.json, CSV time series and plots.")
+    description = "Runs a closed-loop network scenario (SPEC §8) and writes summary.json, CSV time series, plots and " +
+        "report.html.")
 final class RunCommand implements Callable<Integer>
 {
     static final String NOT_BUILT =

@@ -120,6 +120,7 @@ public final class Outputs
         }
         write(dir.resolve("flows.csv"), sb.toString());
         plots(net, summary, ports, dir);
+        ReportHtml.write(net.scenario(), summary, "model", dir);
     }
 
     private static void plots(final Network net, final Summary summary, final List<Integer> ports, final Path dir)
