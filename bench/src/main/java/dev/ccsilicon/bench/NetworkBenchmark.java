@@ -3,6 +3,7 @@ package dev.ccsilicon.bench;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
 
@@ -22,11 +23,20 @@ import org.openjdk.jmh.annotations.State;
 
 /**
  * The network testbench on the paper scenarios (run from the repository root so that
- * {@code scenarios/} resolves). Each invocation simulates one scenario from start to end; the
- * auxiliary counters give packet events per second ({@code events}) and simulated picoseconds per
- * second ({@code simulatedPs}; divide by 10^12 for simulated seconds per wall second).
+ * {@code scenarios/} resolves): scenario x algorithm x level. Each invocation simulates one scenario
+ * for {@link #DURATION} from start to end; the auxiliary counters give packet events per second
+ * ({@code events}, from {@code Network.events()}) and simulated picoseconds per second
+ * ({@code simulatedPs}; divide by 10^12 for simulated seconds per wall second).
  * {@code algorithm=none} runs the same topology without congestion control (PFC only), which shows
- * what the RoCC hardware models in the loop cost.
+ * what the RoCC hardware in the loop costs; {@code level} is the level the RoCC blocks run at
+ * (SPEC §4.1): {@code model} (the cycle models) or {@code reference} (the functional references,
+ * exact timers). With {@code none} there are no blocks, so both levels run the same network.
+ *
+ * <pre>
+ * ./mvnw -B -Pbench -DskipTests package
+ * java -jar bench/target/benchmarks.jar NetworkBenchmark -f 1 -wi 1 -i 3
+ * java -jar bench/target/benchmarks.jar NetworkBenchmark -p scenario=rocc-testbed-10-3-1.yaml -p level=reference
+ * </pre>
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.Throughput)
@@ -39,7 +49,14 @@ public class NetworkBenchmark
     @Param({"rocc", "none"})
     public String algorithm;
 
+    @Param({"model", "reference"})
+    public String level;
+
+    /** Simulated time per invocation: long enough for the RoCC loop to settle, short enough to iterate. */
+    static final String DURATION = "10ms";
+
     private Scenario loaded;
+    private dev.ccsilicon.scenario.Level blocks;
 
     /** Per-iteration totals, reported by JMH as rates. */
     @State(Scope.Thread)
@@ -65,16 +82,26 @@ public class NetworkBenchmark
         {
             throw new IllegalStateException("run the benchmark from the repository root: no " + file.toAbsolutePath());
         }
-        loaded = ScenarioLoader.load(file, List.of("algorithm=" + algorithm, "duration=10ms", "measure.from=0ms",
-            "measure.to=10ms"), OptionalLong.empty());
+        loaded = ScenarioLoader.load(file, List.of("algorithm=" + algorithm, "duration=" + DURATION, "measure.from=0ms",
+            "measure.to=" + DURATION), OptionalLong.empty());
+        blocks = dev.ccsilicon.scenario.Level.valueOf(level.toUpperCase(Locale.ROOT));
+        if (blocks == dev.ccsilicon.scenario.Level.RTL)
+        {
+            throw new IllegalArgumentException("level rtl steps the Verilated blocks every cycle; benchmark model or reference");
+        }
     }
 
     @Benchmark
     public long simulate(final Counters counters)
     {
-        final NetworkRunner.Result result = NetworkRunner.simulate(loaded, null);
-        counters.events += result.summary().events();
+        final long events = simulateAt(loaded, blocks).network().events();
+        counters.events += events;
         counters.simulatedPs += loaded.durationPs();
-        return result.summary().events();
+        return events;
+    }
+
+    static NetworkRunner.Result simulateAt(final Scenario scenario, final dev.ccsilicon.scenario.Level level)
+    {
+        return NetworkRunner.simulate(scenario, null, level);
     }
 }

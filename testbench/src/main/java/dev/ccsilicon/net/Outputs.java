@@ -132,6 +132,7 @@ public final class Outputs
             write(dir.resolve("throughput.csv"), throughputCsv(summary, s));
         }
         plots(net, summary, ports, dir);
+        ReportHtml.write(net.scenario(), summary, dir);
     }
 
     private static String throughputCsv(final Summary summary, final TimeSeries s)

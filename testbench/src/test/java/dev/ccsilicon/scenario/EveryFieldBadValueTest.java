@@ -6,14 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.net.URISyntaxException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
@@ -23,7 +19,6 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 import dev.ccsilicon.blocks.roccfairrate.RoccFairRateConfig;
-import dev.ccsilicon.cli.Main;
 import dev.ccsilicon.net.rocc.RoccSwitchBlocks;
 import dev.ccsilicon.net.rocc.RoccSwitchCc;
 import org.junit.jupiter.api.Test;
@@ -33,9 +28,10 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Every field of a scenario file (SPEC §8.2) gets at least one wrong value (wrong type, bad unit,
- * out of range, impossible together with another field), each through {@code ccsilicon run} in
- * process: exit code 2, nothing on stdout, one line on stderr naming the file, the field, the value
- * and what is allowed, no stack trace, and no output directory. The cases start from
+ * out of range, impossible together with another field), each loaded as {@code ccsilicon run} loads
+ * it: a {@link ScenarioError} whose message, the one line the CLI prints before exiting with 2, names
+ * the file, the field, the value and what is allowed (the CLI's side, exit code, one line, no stack
+ * trace and no output directory, is tested in the {@code cli} module's MainTest). The cases start from
  * {@code scenarios/good/every-field.yaml}, a valid file with every field written out; the meta-test
  * walks that file and fails when a field has no case here.
  */
@@ -294,26 +290,12 @@ class EveryFieldBadValueTest
             Files.writeString(file, text.substring(0, at) + c.to() + text.substring(at + c.from().length()));
             line = (int)text.substring(0, at).lines().count() + (at > 0 && text.charAt(at - 1) == '\n' ? 1 : 0);
         }
-        final Path outDir = tmp.resolve("out");
-        final List<String> args = new ArrayList<>(List.of("run", file.toString()));
-        if (null != c.set())
-        {
-            args.addAll(List.of("--set", c.set()));
-        }
-        args.addAll(List.of("--out", outDir.toString()));
-
-        final ByteArrayOutputStream out = new ByteArrayOutputStream();
-        final ByteArrayOutputStream err = new ByteArrayOutputStream();
-        final int code = Main.execute(args.toArray(new String[0]), new PrintStream(out, true, StandardCharsets.UTF_8),
-            new PrintStream(err, true, StandardCharsets.UTF_8));
-        final String stderr = err.toString(StandardCharsets.UTF_8);
-
-        assertEquals(2, code, stderr);
-        assertEquals("", out.toString(StandardCharsets.UTF_8), stderr);
-        assertTrue(stderr.endsWith(System.lineSeparator()), stderr);
-        final String message = stderr.substring(0, stderr.length() - System.lineSeparator().length());
-        assertEquals(1, stderr.lines().count(), stderr);
-        assertFalse(message.contains("Exception") || message.contains("\tat ") || message.contains("unexpected error"), message);
+        final List<String> sets = null != c.set() ? List.of(c.set()) : List.of();
+        final ScenarioError error = assertThrows(ScenarioError.class,
+            () -> ScenarioLoader.load(file, sets, OptionalLong.empty()), c::toString);
+        final String message = error.getMessage();
+        assertEquals(1, message.lines().count(), message);
+        assertFalse(message.contains("Exception") || message.contains("\tat "), message);
 
         if (null != c.set() && c.errorField().equals(target(c)))
         {
@@ -335,7 +317,6 @@ class EveryFieldBadValueTest
         {
             assertTrue(message.contains(fragment), () -> "expected '" + fragment + "' in " + message);
         }
-        assertFalse(Files.exists(outDir), "nothing is written for a bad scenario");
     }
 
     /** The field a {@code --set} argument writes. */

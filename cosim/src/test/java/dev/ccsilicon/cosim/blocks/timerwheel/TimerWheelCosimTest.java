@@ -3,17 +3,12 @@ package dev.ccsilicon.cosim.blocks.timerwheel;
 import dev.ccsilicon.blocks.timerwheel.TimerWheelConfig;
 import dev.ccsilicon.cosim.blocks.MutantTable;
 import dev.ccsilicon.cosim.blocks.MutantTable.Mutant;
-import dev.ccsilicon.cosim.cli.CosimCommand;
 import dev.ccsilicon.cosim.jverilator.BlockSpec;
 import dev.ccsilicon.cosim.jverilator.RtlMutant;
 import dev.ccsilicon.cosim.lockstep.CosimOptions;
 import dev.ccsilicon.cosim.lockstep.CosimResult;
 import dev.ccsilicon.cosim.lockstep.LockstepEngine;
 import org.junit.jupiter.api.Test;
-
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -129,17 +124,6 @@ class TimerWheelCosimTest
         assertFalse(names.contains("late_hist_3_counted"), names::toString);
         assertFalse(names.contains("stat_past_saturated"), names::toString);
         assertEquals(TimerWheelAdapter.Bin.values().length, TimerWheelAdapter.bins(NARROW).size());
-    }
-
-    @Test
-    void listedByTheCosimCommand()
-    {
-        final ByteArrayOutputStream out = new ByteArrayOutputStream();
-        final int rc = CosimCommand.execute(new String[] {"--list"}, new PrintStream(out, true, StandardCharsets.UTF_8),
-            new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
-        final String text = out.toString(StandardCharsets.UTF_8);
-        assertEquals(0, rc);
-        assertTrue(text.lines().anyMatch(l -> l.startsWith("timer_wheel") && l.contains("exp_late_o:out:12")), text);
     }
 
     @Test

@@ -1,14 +1,9 @@
-package dev.ccsilicon.cosim.cli;
+package dev.ccsilicon.cosim.lockstep;
 
 import dev.ccsilicon.cosim.jverilator.BlockSpec;
 import dev.ccsilicon.cosim.jverilator.NativeRtl;
 import dev.ccsilicon.cosim.jverilator.RtlBuilder;
 import dev.ccsilicon.cosim.jverilator.RtlLibrary;
-import dev.ccsilicon.cosim.lockstep.BlockAdapter;
-import dev.ccsilicon.cosim.lockstep.CosimOptions;
-import dev.ccsilicon.cosim.lockstep.CosimResult;
-import dev.ccsilicon.cosim.lockstep.LockstepEngine;
-import dev.ccsilicon.cosim.lockstep.ReferenceCheck;
 
 import java.util.Arrays;
 
@@ -21,22 +16,22 @@ import java.util.Arrays;
  * <p>Levels are measured round-robin ({@code rounds} times after one warm-up round), so a load
  * change on a shared machine hits every level alike; the figure per level is the median round.
  */
-final class BlockBench
+public final class BlockBench
 {
     /** Input transactions per second at each level; {@code transactions} counts every input stream. */
-    record Row(String block, long transactions, double reference, double model, double rtl, double lockstep)
+    public record Row(String block, long transactions, double reference, double model, double rtl, double lockstep)
     {
-        double referenceRatio()
+        public double referenceRatio()
         {
             return reference / rtl;
         }
 
-        double modelRatio()
+        public double modelRatio()
         {
             return model / rtl;
         }
 
-        double lockstepRatio()
+        public double lockstepRatio()
         {
             return lockstep / rtl;
         }
@@ -46,7 +41,7 @@ final class BlockBench
     {
     }
 
-    static Row measure(final BlockAdapter adapter, final long transactionsPerStream, final long seed, final int rounds)
+    public static Row measure(final BlockAdapter adapter, final long transactionsPerStream, final long seed, final int rounds)
     {
         final BlockSpec spec = adapter.spec();
         final RtlLibrary library = RtlBuilder.build(spec, false);

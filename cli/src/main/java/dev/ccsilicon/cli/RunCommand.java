@@ -26,7 +26,8 @@ import picocli.CommandLine.Parameters;
     name = "run",
     mixinStandardHelpOptions = true,
     versionProvider = VersionProvider.class,
-    description = "Runs a closed-loop network scenario (SPEC §8) and writes summary.json, CSV time series and plots.")
+    description = "Runs a closed-loop network scenario (SPEC §8) and writes summary.json, CSV time series, plots and " +
+        "report.html.")
 final class RunCommand implements Callable<Integer>
 {
     static final String NOT_BUILT =
@@ -40,6 +41,12 @@ final class RunCommand implements Callable<Integer>
 
     @Option(names = "--seed", paramLabel = "N", description = "Overrides the scenario's seed.")
     private Long seed;
+
+    @Option(names = "--level", paramLabel = "L",
+        description = "The level the hardware blocks run at (SPEC §4.1): reference (the functional reference), " +
+            "model (the cycle-exact Java models, the default) or rtl (the Verilated RTL). The same as --set level=L, " +
+            "applied after every --set.")
+    private String level;
 
     @Option(names = "--set", paramLabel = "key=value",
         description = "Overrides a field before validation, e.g. duration=20ms, flows[0].demand=5Gbps, " +
@@ -59,7 +66,7 @@ final class RunCommand implements Callable<Integer>
     public Integer call() throws Exception
     {
         final Scenario scenario = ScenarioLoader.load(
-            file, overrides, null == seed ? OptionalLong.empty() : OptionalLong.of(seed));
+            file, overrides(), null == seed ? OptionalLong.empty() : OptionalLong.of(seed));
         out.print(ScenarioDescription.of(scenario));
         out.flush();
 
@@ -82,6 +89,17 @@ final class RunCommand implements Callable<Integer>
             throw new UserError("ccsilicon run: cannot create the output directory " + dir + ": " + ex);
         }
         return runner.get().run(scenario, dir, out);
+    }
+
+    /** The overrides the scenario is loaded with: every {@code --set} in order, then {@code --level} as {@code level=L}. */
+    List<String> overrides()
+    {
+        final List<String> all = new ArrayList<>(overrides);
+        if (null != level)
+        {
+            all.add("level=" + level);
+        }
+        return List.copyOf(all);
     }
 
     /** The scenario name is free text; a directory name must not be able to escape out/. */

@@ -7,8 +7,8 @@ import java.util.Optional;
 import java.util.ServiceLoader;
 import java.util.function.Supplier;
 
-import dev.ccsilicon.cosim.cli.BenchCommand;
-import dev.ccsilicon.cosim.cli.CosimCommand;
+import dev.ccsilicon.cli.cosim.BenchCommand;
+import dev.ccsilicon.cli.cosim.CosimCommand;
 import dev.ccsilicon.scenario.ScenarioError;
 import dev.ccsilicon.scenario.ScenarioRunner;
 import picocli.CommandLine;

@@ -1,4 +1,4 @@
-package dev.ccsilicon.cosim.cli;
+package dev.ccsilicon.cli.cosim;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -39,6 +39,7 @@ class CosimCommandTest
             assertTrue(text.lines().anyMatch(l -> l.startsWith(expected[0] + " ") && l.contains(" side=" + expected[1] + " ")
                 && l.contains(" levels=reference,model,rtl ")), expected[0] + " in\n" + text);
         }
+        assertTrue(text.lines().anyMatch(l -> l.startsWith("timer_wheel") && l.contains("exp_late_o:out:12")), text);
     }
 
     @Test

@@ -9,6 +9,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
@@ -18,11 +19,13 @@ import dev.ccsilicon.scenario.Scenario;
 import dev.ccsilicon.scenario.ScenarioRunner;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
 
 class MainTest
 {
     private static final String TESTBED = Path.of("..", "scenarios", "rocc-testbed-10-3-1.yaml").toString();
-    private static final String BAD_UNIT = Path.of("src", "test", "resources", "scenarios", "bad", "bad-unit.yaml").toString();
+    private static final String BAD_UNIT =
+        Path.of("..", "testbench", "src", "test", "resources", "scenarios", "bad", "bad-unit.yaml").toString();
 
     /** One in-process run: exit code and what went to stdout and stderr. */
     private record Result(int code, String out, String err)
@@ -156,6 +159,47 @@ class MainTest
         final Result version = run("--version");
         assertEquals(0, version.code());
         assertTrue(version.out().startsWith("ccsilicon "), version.out());
+    }
+
+    @Test
+    void levelIsTheOverrideLevelAppliedAfterEverySet()
+    {
+        final RunCommand plain = new RunCommand(System.out, Optional::empty);
+        new CommandLine(plain).parseArgs(TESTBED, "--set", "duration=20ms");
+        assertEquals(List.of("duration=20ms"), plain.overrides());
+
+        for (final String level : List.of("reference", "model", "rtl"))
+        {
+            final RunCommand command = new RunCommand(System.out, Optional::empty);
+            new CommandLine(command).parseArgs(TESTBED, "--set", "level=model", "--level", level, "--set", "seed=3");
+            assertEquals(List.of("level=model", "seed=3", "level=" + level), command.overrides());
+        }
+    }
+
+    @Test
+    void aBadLevelIsTheScenarioLoadersOneLineErrorAboutLevel(@TempDir final Path tmp)
+    {
+        // Whatever the loader says about the key 'level', it is a user error about that field, before any run.
+        final Path outDir = tmp.resolve("results");
+        final Result r = run(Map.of(), () -> Optional.of((scenario, dir, out) -> 0), "run", TESTBED, "--level", "gates",
+            "--out", outDir.toString());
+        assertEquals(2, r.code(), r.err());
+        assertEquals(1, r.err().lines().count(), r.err());
+        assertTrue(r.err().startsWith(TESTBED + ": --set level=gates: level"), r.err());
+        assertEquals("", r.out());
+        assertFalse(Files.exists(outDir));
+    }
+
+    @Test
+    void runHelpListsTheThreeLevels()
+    {
+        final Result help = run("run", "--help");
+        assertEquals(0, help.code());
+        assertTrue(help.out().contains("--level=L"), help.out());
+        for (final String level : List.of("reference", "model", "rtl"))
+        {
+            assertTrue(help.out().contains(level), help.out());
+        }
     }
 
     @Test

@@ -12,8 +12,9 @@ import picocli.CommandLine.Command;
         "network testbench.",
     footer = {
         "",
-        "  test   Bootstraps (JDK, Verilator) and runs the whole test suite; handled by the",
-        "         ./ccsilicon launcher as './mvnw -B verify', so it takes Maven's arguments.",
+        "  test   Bootstraps (JDK, Verilator) and runs the whole test suite; handled by",
+        "         the ./ccsilicon launcher as './mvnw -B verify', so it takes Maven's",
+        "         arguments.",
         "",
         "Exit codes: 0 success, 1 a check failed, 2 bad input or missing prerequisite."})
 final class TopCommand implements Runnable

@@ -1,7 +1,8 @@
-package dev.ccsilicon.cosim.cli;
+package dev.ccsilicon.cli.cosim;
 
 import dev.ccsilicon.cosim.jverilator.RtlBuildException;
 import dev.ccsilicon.cosim.lockstep.BlockAdapter;
+import dev.ccsilicon.cosim.lockstep.BlockBench;
 import dev.ccsilicon.cosim.lockstep.CosimRegistry;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -105,10 +106,9 @@ public final class BenchCommand implements Runnable
         name = "blocks",
         mixinStandardHelpOptions = true,
         sortOptions = false,
-        description = {
-            "Transactions per second of every level of each block on the same stimulus: the functional",
-            "reference, the Java model alone, the Verilated RTL alone and the lockstep co-simulation, with",
-            "their ratios to the RTL alone (targets: reference >= 10x, model >= 1x, lockstep >= 0.5x)."})
+        description = "Transactions per second of every level of each block on the same stimulus: the functional "
+            + "reference, the Java model alone, the Verilated RTL alone and the lockstep co-simulation, with "
+            + "their ratios to the RTL alone (targets: reference >= 10x, model >= 1x, lockstep >= 0.5x).")
     static final class Blocks implements Callable<Integer>
     {
         @Parameters(arity = "0..*", paramLabel = "BLOCK", description = "Blocks to measure (default: every block).")

@@ -1,6 +1,5 @@
-package dev.ccsilicon.cosim.cli;
+package dev.ccsilicon.cosim.lockstep;
 
-import dev.ccsilicon.cosim.lockstep.CosimResult;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -8,13 +7,13 @@ import java.nio.file.Path;
 import java.util.Locale;
 
 /** One JUnit XML file per co-simulated block, {@code TEST-cosim.<block>.xml}, for CI dashboards. */
-final class JUnitXml
+public final class JUnitXml
 {
     private JUnitXml()
     {
     }
 
-    static Path write(final Path dir, final CosimResult r, final double seconds) throws IOException
+    public static Path write(final Path dir, final CosimResult r, final double seconds) throws IOException
     {
         Files.createDirectories(dir);
         final Path file = dir.resolve("TEST-cosim." + r.block() + ".xml");

@@ -1,4 +1,4 @@
-package dev.ccsilicon.cosim.cli;
+package dev.ccsilicon.cli.cosim;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

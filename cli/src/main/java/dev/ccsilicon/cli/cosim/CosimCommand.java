@@ -1,4 +1,4 @@
-package dev.ccsilicon.cosim.cli;
+package dev.ccsilicon.cli.cosim;
 
 import dev.ccsilicon.cosim.jverilator.BlockSpec;
 import dev.ccsilicon.cosim.jverilator.RtlBuildException;
@@ -6,6 +6,7 @@ import dev.ccsilicon.cosim.lockstep.BlockAdapter;
 import dev.ccsilicon.cosim.lockstep.CosimOptions;
 import dev.ccsilicon.cosim.lockstep.CosimRegistry;
 import dev.ccsilicon.cosim.lockstep.CosimResult;
+import dev.ccsilicon.cosim.lockstep.JUnitXml;
 import dev.ccsilicon.cosim.lockstep.LockstepEngine;
 import dev.ccsilicon.cosim.lockstep.ReferenceCheck;
 import dev.ccsilicon.hdl.Direction;

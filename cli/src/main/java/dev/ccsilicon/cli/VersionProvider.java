@@ -9,7 +9,7 @@ import picocli.CommandLine;
 /** The version from the jar's Maven descriptor, so it never drifts from the build's version. */
 final class VersionProvider implements CommandLine.IVersionProvider
 {
-    static final String DESCRIPTOR = "/META-INF/maven/dev.ccsilicon/testbench/pom.properties";
+    static final String DESCRIPTOR = "/META-INF/maven/dev.ccsilicon/cli/pom.properties";
 
     @Override
     public String[] getVersion()
