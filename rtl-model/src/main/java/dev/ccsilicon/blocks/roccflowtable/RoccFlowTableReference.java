@@ -62,6 +62,24 @@ public final class RoccFlowTableReference
         return apply(true, tracked, port, hi, lo);
     }
 
+    /** {@link #onEnqueue(int, long, long)} with the key's {@link #bucketOf bucket} known (a caller with fixed keys caches it). */
+    public int onEnqueue(final int port, final long hi, final long lo, final int bucket)
+    {
+        return apply(false, false, port, hi, lo, bucket);
+    }
+
+    /** {@link #onDequeue(int, boolean, long, long)} with the key's {@link #bucketOf bucket} known. */
+    public int onDequeue(final int port, final boolean tracked, final long hi, final long lo, final int bucket)
+    {
+        return apply(true, tracked, port, hi, lo, bucket);
+    }
+
+    /** The bucket of a key in this table: the CRC of the key, as the block hashes it. */
+    public int bucketOf(final long hi, final long lo)
+    {
+        return FlowKey.bucket(hi, lo, bucketsLog2);
+    }
+
     /**
      * The CNP recipients of a fair-rate update of {@code port}: every tracked flow, in the block's
      * scan order (bucket ascending, then way); returns how many.
@@ -84,7 +102,13 @@ public final class RoccFlowTableReference
     /** Applies one event and returns its status; {@link #bucket()}, {@link #way()}, {@link #count()} describe it. */
     public int apply(final boolean deq, final boolean tracked, final int port, final long hi, final long lo)
     {
-        lastBucket = FlowKey.bucket(hi, lo, bucketsLog2);
+        return apply(deq, tracked, port, hi, lo, FlowKey.bucket(hi, lo, bucketsLog2));
+    }
+
+    private int apply(
+        final boolean deq, final boolean tracked, final int port, final long hi, final long lo, final int bucket)
+    {
+        lastBucket = bucket;
         lastWay = 0;
         lastCount = 0;
         if (deq && !tracked)

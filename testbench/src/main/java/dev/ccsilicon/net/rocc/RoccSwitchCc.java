@@ -40,6 +40,8 @@ public final class RoccSwitchCc implements RoccSwitch
     private final int[] indexInUnit;
     private final int[] cpIds;
     private final RoccFlowKeys keys;
+    /** Per flow, its flow-table bucket (every unit has the same table geometry), or -1 before first use. */
+    private final int[] bucket;
     private int cnpPort;
     private long cnpRate;
     private long cnpNowPs;
@@ -78,6 +80,8 @@ public final class RoccSwitchCc implements RoccSwitch
         this.ctx = ctx;
         cpIds = CongestionPointId.of(topo);
         keys = new RoccFlowKeys(topo, scenario.flows().size());
+        bucket = new int[scenario.flows().size()];
+        Arrays.fill(bucket, -1);
         final int ports = topo.portCount();
         unitOfPort = new int[ports];
         indexInUnit = new int[ports];
@@ -124,7 +128,7 @@ public final class RoccSwitchCc implements RoccSwitch
     {
         final Unit unit = units[unitOfPort[port]];
         final int local = indexInUnit[port];
-        final int status = unit.flowTable.onEnqueue(local, keys.hi(flow), keys.lo(flow));
+        final int status = unit.flowTable.onEnqueue(local, keys.hi(flow), keys.lo(flow), bucketOf(unit, flow));
         unit.tags[local].offerInt(FlowTableStatus.tracked(status) ? 1 : 0);
     }
 
@@ -133,7 +137,20 @@ public final class RoccSwitchCc implements RoccSwitch
     {
         final Unit unit = units[unitOfPort[port]];
         final int local = indexInUnit[port];
-        unit.flowTable.onDequeue(local, unit.tags[local].pollInt() != 0, keys.hi(flow), keys.lo(flow));
+        unit.flowTable.onDequeue(local, unit.tags[local].pollInt() != 0, keys.hi(flow), keys.lo(flow),
+            bucketOf(unit, flow));
+    }
+
+    /** A flow's key never changes, so its bucket (a CRC over the 5-tuple) is computed once. */
+    private int bucketOf(final Unit unit, final int flow)
+    {
+        int b = bucket[flow];
+        if (b < 0)
+        {
+            b = unit.flowTable.bucketOf(keys.hi(flow), keys.lo(flow));
+            bucket[flow] = b;
+        }
+        return b;
     }
 
     @Override
