@@ -481,8 +481,10 @@ final class ScenarioBinder
             final Long rate = rates.get(host);
             if (null == rate)
             {
-                // Not connected: the checker names the host.
-                return List.of();
+                final String hostPath = FieldPath.index("hosts", hosts.indexOf(host));
+                final YamlNode hostNode = origins.get(hostPath);
+                throw new ScenarioError(null == hostNode ? fields.origin() : hostNode.origin(), hostPath, "'" + host +
+                    "' is not connected; add a link to it or remove it");
             }
             setRates.add(rate);
         }

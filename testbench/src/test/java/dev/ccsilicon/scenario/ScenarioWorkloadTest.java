@@ -166,6 +166,17 @@ class ScenarioWorkloadTest
     }
 
     @Test
+    void aPoissonSourceWithoutALinkIsTheUnconnectedHostError()
+    {
+        final ScenarioError error = assertThrows(ScenarioError.class, () -> parse("name: w\nalgorithm: none\n" +
+            "duration: 10ms\nhosts: [A, B, C]\nswitches: [S]\nlinks:\n  - {a: A, b: S, rate: 10Gbps, delay: 1us}\n" +
+            "  - {a: B, b: S, rate: 10Gbps, delay: 1us}\nworkload:\n  - {kind: poisson, load: 0.5, sizes: websearch}\n", 1));
+        assertEquals("hosts[2]", error.field());
+        assertEquals(4, error.line(), error.getMessage());
+        assertTrue(error.getMessage().contains("'C' is not connected"), error.getMessage());
+    }
+
+    @Test
     void withoutFlowsOrWorkloadFlowsIsMissing()
     {
         final ScenarioError error = assertThrows(ScenarioError.class, () -> parse(
