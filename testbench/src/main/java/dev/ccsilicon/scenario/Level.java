@@ -18,6 +18,19 @@ public enum Level
         return name().toLowerCase(Locale.ROOT);
     }
 
+    /** The level named {@code key} in a scenario file or on the command line, or null. */
+    public static Level ofKey(final String key)
+    {
+        for (final Level level : values())
+        {
+            if (level.key().equals(key))
+            {
+                return level;
+            }
+        }
+        return null;
+    }
+
     @Override
     public String toString()
     {

@@ -9,9 +9,13 @@ import java.util.List;
  * every link has its rate and delay, and the cross-checks of {@link ScenarioLoader} hold.
  *
  * @param source    the file it was loaded from, as the user named it.
- * @param hosts     host ids in file order.
  * @param switches  switch ids in file order.
  * @param mtuBytes  payload bytes per full data packet.
+ * @param hosts     host ids in file order, or as {@code topology} generates them.
+ * @param flows     the flows of {@code flows} in file order, then the flows each {@code workload}
+ *                  generator gives, generator by generator.
+ * @param level     the level the hardware blocks run at ({@code level}, default model).
+ * @param transport the transport of every NIC ({@code transport}, default {@link Transport#NONE}).
  */
 public record Scenario(
     String source,
@@ -26,7 +30,9 @@ public record Scenario(
     List<Link> links,
     List<Flow> flows,
     SwitchConfig switchConfig,
-    NicConfig nic)
+    NicConfig nic,
+    Level level,
+    Transport transport)
 {
     /**
      * The clock of the hardware block models in the network (switch and NIC blocks alike): 1 GHz, so
@@ -41,18 +47,6 @@ public record Scenario(
         switches = List.copyOf(switches);
         links = List.copyOf(links);
         flows = List.copyOf(flows);
-    }
-
-    /** PLACEHOLDER until branch scen lands. */
-    public Transport transport()
-    {
-        return Transport.NONE;
-    }
-
-    /** PLACEHOLDER until branch scen lands. */
-    public Level level()
-    {
-        return Level.MODEL;
     }
 
     public boolean isHost(final String node)

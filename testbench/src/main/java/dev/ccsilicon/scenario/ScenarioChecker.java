@@ -1,6 +1,7 @@
 package dev.ccsilicon.scenario;
 
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -17,11 +18,51 @@ final class ScenarioChecker
 {
     private final Scenario scenario;
     private final Map<String, YamlNode> origins;
+    private final List<String> flowPaths;
+    /** Per node, the links that touch it; made once, since generated scenarios have thousands of links. */
+    private final Map<String, List<Link>> linksOf = new HashMap<>();
+    private final Set<String> nodes = new HashSet<>();
 
-    ScenarioChecker(final Scenario scenario, final Map<String, YamlNode> origins)
+    /**
+     * @param flowPaths per flow, the field it came from: {@code flows[i]}, or {@code workload[i]} for
+     *                  a generated flow.
+     */
+    ScenarioChecker(final Scenario scenario, final Map<String, YamlNode> origins, final List<String> flowPaths)
     {
         this.scenario = scenario;
         this.origins = origins;
+        this.flowPaths = flowPaths;
+        nodes.addAll(scenario.hosts());
+        nodes.addAll(scenario.switches());
+        for (final Link link : scenario.links())
+        {
+            linksOf.computeIfAbsent(link.a(), k -> new ArrayList<>()).add(link);
+            if (!link.b().equals(link.a()))
+            {
+                linksOf.computeIfAbsent(link.b(), k -> new ArrayList<>()).add(link);
+            }
+        }
+    }
+
+    private List<Link> linksOf(final String node)
+    {
+        return linksOf.getOrDefault(node, List.of());
+    }
+
+    /**
+     * The field to blame for {@code key} of flow {@code i}: {@code flows[i].key} for a flow of the
+     * file, the generator ({@code workload[g]}) for a generated one.
+     */
+    private String flowField(final int i, final String key)
+    {
+        final String path = flowPaths.get(i);
+        return path.startsWith("flows[") ? path + "." + key : path;
+    }
+
+    /** What a message says first about flow {@code i}: nothing for a file flow, which its field names. */
+    private String flowLead(final int i)
+    {
+        return flowPaths.get(i).startsWith("flows[") ? "" : "generated flow " + scenario.flows().get(i).id() + ": ";
     }
 
     void check()
@@ -33,7 +74,19 @@ final class ScenarioChecker
         checkFlows();
         checkSwitch();
         checkNic();
+        checkTransport();
         checkRoccPorts();
+    }
+
+    private void checkTransport()
+    {
+        final Transport transport = scenario.transport();
+        if (transport.recovery() == Transport.Recovery.GO_BACK_N && transport.ackEvery() < 1)
+        {
+            throw error("transport.recovery", written("transport.recovery", transport.recovery().key()) +
+                " needs ACKs, but transport.ack.every is " + transport.ackEvery() + " (no ACKs); set transport.ack.every " +
+                "to 1 or more, or recovery to none");
+        }
     }
 
     private ScenarioError error(final String path, final String reason)
@@ -89,7 +142,12 @@ final class ScenarioChecker
         final List<Flow> flows = scenario.flows();
         for (int i = 0; i < flows.size(); i++)
         {
-            claim(flowIds, flows.get(i).id(), FieldPath.index("flows", i) + ".id");
+            final String previous = flowIds.putIfAbsent(flows.get(i).id(), flowField(i, "id"));
+            if (null != previous)
+            {
+                throw error(flowField(i, "id"), flowLead(i) + "'" + flows.get(i).id() + "' is a duplicate id; it is " +
+                    "already used by " + previous + "; ids must be unique");
+            }
         }
     }
 
@@ -128,7 +186,7 @@ final class ScenarioChecker
 
     private void checkNode(final String node, final String path)
     {
-        if (!scenario.isHost(node) && !scenario.isSwitch(node))
+        if (!nodes.contains(node))
         {
             throw error(path, "'" + node + "' is not a host or switch; known nodes: " + knownNodes());
         }
@@ -153,7 +211,7 @@ final class ScenarioChecker
         final List<String> hosts = scenario.hosts();
         for (int i = 0; i < hosts.size(); i++)
         {
-            final int count = scenario.linksOf(hosts.get(i)).size();
+            final int count = linksOf(hosts.get(i)).size();
             if (count == 0)
             {
                 throw error(FieldPath.index("hosts", i), "'" + hosts.get(i) + "' is not connected; add a link to it or remove it");
@@ -167,7 +225,7 @@ final class ScenarioChecker
         final List<String> switches = scenario.switches();
         for (int i = 0; i < switches.size(); i++)
         {
-            if (scenario.linksOf(switches.get(i)).isEmpty())
+            if (linksOf(switches.get(i)).isEmpty())
             {
                 throw error(FieldPath.index("switches", i), "'" + switches.get(i) +
                     "' is not connected; add a link to it or remove it");
@@ -177,61 +235,108 @@ final class ScenarioChecker
 
     private void checkFlows()
     {
+        final Set<String> hosts = new HashSet<>(scenario.hosts());
+        final Set<String> switches = new HashSet<>(scenario.switches());
+        final Map<String, Integer> component = switchComponents(switches);
         final List<Flow> flows = scenario.flows();
         for (int i = 0; i < flows.size(); i++)
         {
             final Flow flow = flows.get(i);
-            final String path = FieldPath.index("flows", i);
-            checkHost(flow.src(), path + ".src");
-            checkHost(flow.dst(), path + ".dst");
+            final String lead = flowLead(i);
+            checkHost(flow.src(), flowField(i, "src"), lead, hosts, switches);
+            checkHost(flow.dst(), flowField(i, "dst"), lead, hosts, switches);
             if (flow.src().equals(flow.dst()))
             {
-                throw error(path + ".dst", "'" + flow.dst() + "' is the flow's src too; a flow goes between two different hosts");
+                throw error(flowField(i, "dst"), lead + "'" + flow.dst() +
+                    "' is the flow's src too; a flow goes between two different hosts");
             }
             if (flow.startPs() >= scenario.durationPs())
             {
-                throw error(path + ".start", written(path + ".start", Units.formatTime(flow.startPs())) + " is not before the end of the run; " +
-                    "start must be less than the duration, " + Units.formatTime(scenario.durationPs()));
+                final String start = flowField(i, "start");
+                throw error(start, lead + written(start, Units.formatTime(flow.startPs())) +
+                    " is not before the end of the run; start must be less than the duration, " +
+                    Units.formatTime(scenario.durationPs()));
             }
-            if (!reachable(flow.src(), flow.dst()))
+            if (!reachable(flow.src(), flow.dst(), switches, component))
             {
-                throw error(path + ".dst", "'" + flow.dst() + "' cannot be reached from " + flow.src() +
+                throw error(flowField(i, "dst"), lead + "'" + flow.dst() + "' cannot be reached from " + flow.src() +
                     " through the links (hosts do not forward)");
             }
         }
     }
 
-    private void checkHost(final String node, final String path)
+    private void checkHost(final String node, final String path, final String lead, final Set<String> hosts,
+        final Set<String> switches)
     {
-        if (scenario.isSwitch(node))
+        if (switches.contains(node))
         {
-            throw error(path, "'" + node + "' is a switch; flows start and end at hosts: " + String.join(", ", scenario.hosts()));
+            throw error(path, lead + "'" + node + "' is a switch; flows start and end at hosts: " + hostList());
         }
-        if (!scenario.isHost(node))
+        if (!hosts.contains(node))
         {
-            throw error(path, "'" + node + "' is not a host; hosts: " + String.join(", ", scenario.hosts()));
+            throw error(path, lead + "'" + node + "' is not a host; hosts: " + hostList());
         }
     }
 
-    private boolean reachable(final String src, final String dst)
+    private String hostList()
     {
-        final Set<String> visited = new HashSet<>();
-        final ArrayDeque<String> queue = new ArrayDeque<>();
-        queue.add(src);
-        visited.add(src);
-        while (!queue.isEmpty())
+        final List<String> hosts = scenario.hosts();
+        return hosts.size() <= 16 ? String.join(", ", hosts) :
+            String.join(", ", hosts.subList(0, 8)) + ", ... (" + hosts.size() + " hosts)";
+    }
+
+    /** The connected component of each switch over switch-to-switch links (hosts do not forward). */
+    private Map<String, Integer> switchComponents(final Set<String> switches)
+    {
+        final Map<String, Integer> component = new HashMap<>();
+        int next = 0;
+        for (final String start : scenario.switches())
         {
-            final String node = queue.poll();
-            for (final Link link : scenario.linksOf(node))
+            if (component.containsKey(start))
             {
-                final String peer = link.peerOf(node);
-                if (peer.equals(dst))
+                continue;
+            }
+            final int id = next++;
+            final ArrayDeque<String> queue = new ArrayDeque<>();
+            queue.add(start);
+            component.put(start, id);
+            while (!queue.isEmpty())
+            {
+                final String node = queue.poll();
+                for (final Link link : linksOf(node))
+                {
+                    final String peer = link.peerOf(node);
+                    if (switches.contains(peer) && null == component.putIfAbsent(peer, id))
+                    {
+                        queue.add(peer);
+                    }
+                }
+            }
+        }
+        return component;
+    }
+
+    /** Whether {@code dst} hangs off a switch that {@code src} reaches, or off {@code src} itself. */
+    private boolean reachable(final String src, final String dst, final Set<String> switches,
+        final Map<String, Integer> component)
+    {
+        for (final Link out : linksOf(src))
+        {
+            final String first = out.peerOf(src);
+            if (first.equals(dst))
+            {
+                return true;
+            }
+            if (!switches.contains(first))
+            {
+                continue;
+            }
+            for (final Link in : linksOf(dst))
+            {
+                final String last = in.peerOf(dst);
+                if (switches.contains(last) && component.get(first).equals(component.get(last)))
                 {
                     return true;
-                }
-                if (scenario.isSwitch(peer) && visited.add(peer))
-                {
-                    queue.add(peer);
                 }
             }
         }
@@ -247,7 +352,8 @@ final class ScenarioChecker
             throw error("switch.pfc.xon", written("switch.pfc.xon", Units.formatSize(pfc.xonBytes())) + " is above xoff (" +
                 Units.formatSize(pfc.xoffBytes()) + "); xon must be at most xoff");
         }
-        if (pfc.xoffBytes() > config.bufferBytes())
+        // With PFC off the thresholds are never used: a small buffer needs no xoff to go with it.
+        if (pfc.enabled() && pfc.xoffBytes() > config.bufferBytes())
         {
             throw error("switch.pfc.xoff", written("switch.pfc.xoff", Units.formatSize(pfc.xoffBytes())) + " is above the switch buffer (" +
                 Units.formatSize(config.bufferBytes()) + "); xoff must be at most switch.buffer");
@@ -302,11 +408,12 @@ final class ScenarioChecker
     private void checkRoccSweeps(final RoccProfiles profiles)
     {
         final Map<String, Integer> portsBySwitchAndSpeed = new TreeMap<>();
+        final Set<String> switchSet = new HashSet<>(scenario.switches());
         for (final Link link : scenario.links())
         {
             for (final String end : List.of(link.a(), link.b()))
             {
-                if (scenario.isSwitch(end))
+                if (switchSet.contains(end))
                 {
                     portsBySwitchAndSpeed.merge(end + " " + link.rateBps(), 1, Integer::sum);
                 }

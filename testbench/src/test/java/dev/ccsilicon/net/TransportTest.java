@@ -229,9 +229,30 @@ class TransportTest
     @Test
     void aReceiverSendsControlPacketsToTheSourceAndPfcPausesReachTheSwitchHook()
     {
-        final Scenario scenario = TestScenarios.inline(incast(3, "infinite"), "duration=3ms", "measure.to=3ms",
-            "switch.pfc.enabled=true", "switch.buffer=1MB", "switch.pfc.xoff=40KB", "switch.pfc.xon=30KB",
-            "transport.ack.every=0", "transport.recovery=none");
+        // Two switches, so that PFC pauses a switch egress (S1->S0), not only the hosts.
+        final Scenario scenario = TestScenarios.inline("""
+            name: two-switches
+            algorithm: none
+            duration: 3ms
+            measure: {from: 0ms, to: 3ms}
+            defaults:
+              link: {rate: 10Gbps, delay: 1us}
+            hosts: [A0, A1, A2, B0]
+            switches: [S0, S1]
+            links:
+              - {a: A0, b: S1}
+              - {a: A1, b: S1}
+              - {a: A2, b: S1}
+              - {a: S1, b: S0, rate: 40Gbps}
+              - {a: S0, b: B0}
+            flows:
+              - {id: F0, src: A0, dst: B0}
+              - {id: F1, src: A1, dst: B0}
+              - {id: F2, src: A2, dst: B0}
+            switch:
+              buffer: 1MB
+              pfc: {enabled: true, xoff: 40KB, xon: 30KB}
+            """);
         final int kind = PacketKind.FIRST_CC_KIND;
         // Hosts A0, A1, A2, B0 are nodes 0..3.
         final int receiverNode = 3;

@@ -39,6 +39,11 @@ class EveryFieldBadValueTest
 {
     /** A valid file with every optional section present; its leaves are the fields to cover. */
     static final String FULL = "/scenarios/good/every-field.yaml";
+    /** The same for a generated leaf-spine and both workload kinds (topology excludes hosts/switches/links). */
+    static final String LS = "/scenarios/good/every-field-leaf-spine.yaml";
+    /** The same for a generated fat tree. */
+    static final String FT = "/scenarios/good/every-field-fat-tree.yaml";
+    static final List<String> FILES = List.of(FULL, LS, FT);
 
     /**
      * One wrong value for one field.
@@ -52,26 +57,37 @@ class EveryFieldBadValueTest
      * @param to         its replacement.
      * @param errorField the field path the error must name.
      * @param fragments  what the message must contain: the offending value and what is allowed.
+     * @param base       the valid file the case starts from: {@link #FULL}, {@link #LS} or {@link #FT}.
      */
-    record Case(String field, String set, String from, String to, String errorField, List<String> fragments)
+    record Case(String field, String set, String from, String to, String errorField, List<String> fragments, String base)
     {
         @Override
         public String toString()
         {
-            return field + ": " + (null != set ? "--set " + set : "'" + from + "' -> '" + to + "'");
+            return field + ": " + (null != set ? "--set " + set : "'" + from + "' -> '" + to + "'") +
+                (FULL.equals(base) ? "" : " in " + base.substring(base.lastIndexOf('/') + 1));
+        }
+
+        Case in(final String otherBase)
+        {
+            return new Case(field, set, from, to, errorField, fragments, otherBase);
         }
     }
 
     private static Case set(final String field, final String argument, final String errorField, final String... fragments)
     {
-        return new Case(field, argument, null, null, errorField, List.of(fragments));
+        return new Case(field, argument, null, null, errorField, List.of(fragments), FULL);
     }
 
     private static Case edit(final String field, final String from, final String to, final String errorField,
         final String... fragments)
     {
-        return new Case(field, null, from, to, errorField, List.of(fragments));
+        return new Case(field, null, from, to, errorField, List.of(fragments), FULL);
     }
+
+    private static final String TL = "topology.leaf-spine.";
+    private static final String TF = "topology.fat-tree.";
+    private static final String W = "workload[i].";
 
     private static final String TIMES = "ps, ns, us, ms or s";
     private static final String RATES = "bps, Kbps, Mbps, Gbps or Tbps";
@@ -81,6 +97,162 @@ class EveryFieldBadValueTest
     private static final String PF = "switch.rocc.profiles.<speed>.";
 
     static Stream<Case> cases()
+    {
+        return Stream.of(fileCases(), generatedCases()).flatMap(x -> x);
+    }
+
+    /** The keys added with the transport, the generated topologies and workloads (SPEC §8.2). */
+    static Stream<Case> generatedCases()
+    {
+        final Stream<Case> full = Stream.of(
+            // level
+            set("level", "level=fast", "level", "'fast' is not a level", "reference, model or rtl"),
+            set("level", "level=RTL", "level", "'RTL' is not a level", "reference, model or rtl"),
+            set("level", "level=[rtl]", "level", "a list is not allowed here", "reference, model or rtl"),
+            // transport
+            set("transport", "transport=go-back-n", "transport", "'go-back-n' is not allowed here",
+                "{ack: {every: 1}, recovery: go-back-n, rto: 1ms}"),
+            set("transport.ack", "transport.ack=1", "transport.ack", "'1' is not allowed here", "{every: 1}"),
+            set("transport.ack.every", "transport.ack.every=-1", "transport.ack.every", "'-1' is not allowed",
+                "whole number from 0 to 65535"),
+            set("transport.ack.every", "transport.ack.every=65536", "transport.ack.every", "'65536' is not allowed",
+                "whole number from 0 to 65535"),
+            set("transport.ack.every", "transport.ack.every=1.5", "transport.ack.every", "'1.5' is not allowed",
+                "whole number from 0 to 65535"),
+            set("transport.ack.every", "transport.ack.every=0", "transport.recovery", "'go-back-n' needs ACKs",
+                "transport.ack.every is 0", "set transport.ack.every to 1 or more"),
+            set("transport.recovery", "transport.recovery=gbn", "transport.recovery", "'gbn' is not a recovery",
+                "none or go-back-n"),
+            set("transport.recovery", "transport.recovery=GO-BACK-N", "transport.recovery",
+                "'GO-BACK-N' is not a recovery", "none or go-back-n"),
+            set("transport.rto", "transport.rto=0ms", "transport.rto", "'0ms' is not allowed", "more than 0"),
+            set("transport.rto", "transport.rto=2s", "transport.rto", "'2s' is out of range", "at most 1s"),
+            set("transport.rto", "transport.rto=1", "transport.rto", "'1' is not a time (the unit is missing)", TIMES),
+            // topology beside hosts/switches/links
+            set("topology", "topology={fat-tree: {k: 4}}", "topology", "'topology' and 'hosts' are both given",
+                "either topology or hosts, switches and links"));
+        final Stream<Case> leafSpine = Stream.of(
+            set("topology", "topology=[leaf-spine]", "topology", "a list is not allowed here", "{leaf-spine: {leaves: 4"),
+            set("topology", "topology={}", "topology", "neither leaf-spine nor fat-tree is given", "give exactly one"),
+            set("topology", "topology.fat-tree={k: 4}", "topology", "both leaf-spine and fat-tree are given",
+                "give exactly one"),
+            set("topology", "topology.ring={n: 4}", "topology.ring", "unknown key 'ring'", "leaf-spine, fat-tree"),
+            set(TL.substring(0, TL.length() - 1), "topology.leaf-spine=4", "topology.leaf-spine", "'4' is not allowed here",
+                "{leaves: 4, spines: 2, hosts_per_leaf: 8"),
+            set(TL + "leaves", TL + "leaves=0", TL + "leaves", "'0' is not allowed", "whole number from 1 to 1024"),
+            set(TL + "leaves", TL + "leaves=two", TL + "leaves", "'two' is not allowed", "whole number from 1 to 1024"),
+            set(TL + "leaves", TL + "leaves=", TL + "leaves", "has no value", "whole number from 1 to 1024"),
+            set(TL + "spines", TL + "spines=0", TL + "spines", "'0' is not allowed", "whole number from 1 to 1024"),
+            set(TL + "spines", TL + "spines=1025", TL + "spines", "'1025' is not allowed", "whole number from 1 to 1024"),
+            edit(TL + "spines", "leaves: 2, spines: 2, hosts_per_leaf: 4", "leaves: 1024, spines: 65, hosts_per_leaf: 4",
+                TL + "spines", "'65' with 1024 leaves makes 66560 fabric links", "at most 65536"),
+            set(TL + "hosts_per_leaf", TL + "hosts_per_leaf=0", TL + "hosts_per_leaf", "'0' is not allowed",
+                "whole number from 1 to 4096"),
+            set(TL + "hosts_per_leaf", TL + "hosts_per_leaf=2049", TL + "hosts_per_leaf",
+                "'2049' with 2 leaves makes 4098 hosts", "at most 4096"),
+            set(TL + "host_link", TL + "host_link=100Gbps", TL + "host_link", "'100Gbps' is not allowed here",
+                "{rate: 100Gbps, delay: 1us}"),
+            set(TL + "host_link.rate", TL + "host_link.rate=0Gbps", TL + "host_link.rate", "'0Gbps' is not allowed",
+                "more than 0"),
+            set(TL + "host_link.rate", TL + "host_link.rate=fast", TL + "host_link.rate", "'fast' is not a rate", RATES),
+            edit(TL + "host_link.rate", "host_link: {rate: 100Gbps, delay: 1us}", "host_link: {delay: 1us}",
+                TL + "host_link.rate", "missing, and defaults.link.rate is not set", "a rate such as 10Gbps"),
+            set(TL + "host_link.delay", TL + "host_link.delay=-1us", TL + "host_link.delay", "'-1us' is negative",
+                "zero or more"),
+            set(TL + "host_link.delay", TL + "host_link.delay=1", TL + "host_link.delay", "'1' is not a time", TIMES),
+            set(TL + "fabric_link", TL + "fabric_link=[]", TL + "fabric_link", "a list is not allowed here",
+                "{rate: 100Gbps, delay: 1us}"),
+            set(TL + "fabric_link.rate", TL + "fabric_link.rate=0bps", TL + "fabric_link.rate", "'0bps' is not allowed",
+                "more than 0"),
+            set(TL + "fabric_link.rate", TL + "fabric_link.rate=400GB", TL + "fabric_link.rate", "'400GB' is not a rate",
+                RATES),
+            set(TL + "fabric_link.delay", TL + "fabric_link.delay=1.5ps", TL + "fabric_link.delay",
+                "'1.5ps' is not a whole number of picoseconds", "finer unit"),
+            edit(TL + "fabric_link.delay", "fabric_link: {rate: 400Gbps, delay: 2us}", "fabric_link: {rate: 400Gbps}",
+                TL + "fabric_link.delay", "missing, and defaults.link.delay is not set"),
+            // workload
+            set("workload", "workload=[]", "workload", "is empty", "at least one generator"),
+            set("workload", "workload=poisson", "workload", "'poisson' is not allowed here", "a list such as [{kind: poisson"),
+            set("workload[i]", "workload[0]=poisson", "workload[0]", "'poisson' is not allowed here",
+                "expected a mapping such as {kind: poisson"),
+            set("workload[i]", "workload[1].sizes=websearch", "workload[1].sizes", "unknown key 'sizes'",
+                "kind, senders, from, receiver, size, start"),
+            set("workload", "workload=[{kind: poisson, load: 0.001, sizes: websearch, stop: 1ms}]", "workload",
+                "generates no flows", "raise the load"),
+            set(W + "kind", "workload[0].kind=poison", "workload[0].kind", "'poison' is not a kind of workload",
+                "did you mean 'poisson'?", "poisson or incast"),
+            set(W + "kind", "workload[1].kind=[incast]", "workload[1].kind", "a list is not allowed here",
+                "poisson or incast"),
+            edit(W + "kind", "{kind: poisson, load: 0.3", "{load: 0.3", "workload[0].kind", "missing",
+                "poisson or incast"),
+            set(W + "load", "workload[0].load=0", "workload[0].load", "'0' is not allowed", "more than 0"),
+            set(W + "load", "workload[0].load=1.5", "workload[0].load", "'1.5' is out of range", "at most 1"),
+            set(W + "load", "workload[0].load=60%", "workload[0].load", "'60%' is not allowed", "more than 0"),
+            set(W + "sizes", "workload[0].sizes=websurch", "workload[0].sizes", "'websurch' is not a flow-size distribution",
+                "did you mean 'websearch'?", "websearch, fb_hadoop or a CSV file"),
+            set(W + "sizes", "workload[0].sizes=no-such-file.csv", "workload[0].sizes", "no-such-file.csv' cannot be read",
+                "no such file", "relative to the scenario file"),
+            set(W + "sizes", "workload[0].sizes=[websearch]", "workload[0].sizes", "a list is not allowed here",
+                "websearch, fb_hadoop"),
+            set(W + "start", "workload[0].start=10ms", "workload[0].start", "'10ms' is not before stop (10ms)",
+                "less than stop"),
+            set(W + "start", "workload[0].start=-1ms", "workload[0].start", "'-1ms' is negative", "zero or more"),
+            set(W + "start", "workload[1].start=20ms", "workload[1].start", "'20ms' is not before the end of the run",
+                "less than the duration, 20ms"),
+            set(W + "start", "workload[2].start=5", "workload[2].start", "'5' is not a time", TIMES),
+            set(W + "stop", "workload[0].stop=30ms", "workload[0].stop", "'30ms' is after the end of the run",
+                "at most the duration, 20ms"),
+            set(W + "stop", "workload[0].stop=1ms", "workload[0].start", "'1ms' is not before stop (1ms)",
+                "less than stop"),
+            set(W + "stop", "workload[0].stop=soon", "workload[0].stop", "'soon' is not a time", TIMES),
+            set(W + "hosts", "workload[0].hosts=[H0]", "workload[0].hosts", "has 1 host", "at least 2 hosts"),
+            set(W + "hosts", "workload[0].hosts=H0", "workload[0].hosts", "'H0' is not allowed here", "a list such as [H0, H1]"),
+            set(W + "hosts[i]", "workload[0].hosts[1]=P0", "workload[0].hosts[1]", "'P0' is not a host",
+                "hosts: H0, H1, H2, H3, H4, H5, H6, H7"),
+            set(W + "hosts[i]", "workload[0].hosts[1]=H0", "workload[0].hosts[1]", "'H0' is a duplicate",
+                "workload[0].hosts[0]", "each host at most once"),
+            set(W + "hosts[i]", "workload[0].hosts[1]=H/1", "workload[0].hosts[1]", "'H/1' is not an id", ID_RULE),
+            set(W + "senders", "workload[1].senders=0", "workload[1].senders", "'0' is not allowed",
+                "whole number from 1 to 7"),
+            set(W + "senders", "workload[1].senders=8", "workload[1].senders", "'8' is not allowed",
+                "the hosts other than the receiver, 7", "whole number from 1 to 7"),
+            set(W + "senders", "workload[2].senders=3", "workload[2].senders", "'3' does not match the 2 hosts of from",
+                "equal to from's length"),
+            set(W + "senders", "workload[1].senders=many", "workload[1].senders", "'many' is not allowed",
+                "whole number from 1 to 7"),
+            set(W + "receiver", "workload[1].receiver=P0", "workload[1].receiver", "'P0' is not a host",
+                "hosts: H0, H1, H2, H3, H4, H5, H6, H7"),
+            set(W + "receiver", "workload[1].receiver=", "workload[1].receiver", "has no value",
+                "the id of the receiving host"),
+            set(W + "from", "workload[2].from=[]", "workload[2].from", "is empty", "at least one sender"),
+            set(W + "from", "workload[2].from=H6", "workload[2].from", "'H6' is not allowed here", "a list such as [H0, H1]"),
+            set(W + "from[i]", "workload[2].from[0]=H3", "workload[2].from[0]", "'H3' is the receiver",
+                "an incast sender is another host"),
+            set(W + "from[i]", "workload[2].from[1]=H6", "workload[2].from[1]", "'H6' is a duplicate",
+                "workload[2].from[0]"),
+            set(W + "from[i]", "workload[2].from[1]=L0", "workload[2].from[1]", "'L0' is not a host"),
+            set(W + "size", "workload[1].size=0B", "workload[1].size", "'0B' is not allowed", "more than 0"),
+            set(W + "size", "workload[1].size=64", "workload[1].size", "'64' is not a size (the unit is missing)", SIZES),
+            set(W + "size", "workload[1].size=infinite", "workload[1].size", "'infinite' is not a size", SIZES));
+        final Stream<Case> fatTree = Stream.of(
+            set(TF.substring(0, TF.length() - 1), "topology.fat-tree=4", "topology.fat-tree", "'4' is not allowed here",
+                "{k: 4, link: {rate: 100Gbps, delay: 1us}}"),
+            set(TF + "k", TF + "k=3", TF + "k", "'3' is odd", "even whole number from 2 to 24"),
+            set(TF + "k", TF + "k=0", TF + "k", "'0' is not allowed", "whole number from 2 to 24", "at most 4096"),
+            set(TF + "k", TF + "k=26", TF + "k", "'26' is not allowed", "whole number from 2 to 24"),
+            set(TF + "k", TF + "k=four", TF + "k", "'four' is not allowed", "whole number from 2 to 24"),
+            set(TF + "link", TF + "link=100Gbps", TF + "link", "'100Gbps' is not allowed here", "{rate: 100Gbps, delay: 1us}"),
+            set(TF + "link.rate", TF + "link.rate=0Gbps", TF + "link.rate", "'0Gbps' is not allowed", "more than 0"),
+            set(TF + "link.rate", TF + "link.rate=100", TF + "link.rate", "'100' is not a rate", RATES),
+            set(TF + "link.delay", TF + "link.delay=-1us", TF + "link.delay", "'-1us' is negative", "zero or more"),
+            set(W + "senders", "workload[0].senders=16", "workload[0].senders", "'16' is not allowed",
+                "whole number from 1 to 15"),
+            set("workload[i]", "workload[0]={kind: poisson, load: 1, sizes: small-flows.csv}", "workload[0]",
+                "would generate about", "at most 1000000"));
+        return Stream.of(full, leafSpine.map(c -> c.in(LS)), fatTree.map(c -> c.in(FT))).flatMap(x -> x);
+    }
+
+    static Stream<Case> fileCases()
     {
         return Stream.of(
             // name
@@ -278,15 +450,15 @@ class EveryFieldBadValueTest
         final int line;
         if (null != c.set())
         {
-            file = full();
+            file = resource(c.base());
             line = 0;
         }
         else
         {
-            final String text = Files.readString(full());
+            final String text = Files.readString(resource(c.base()));
             final int at = text.indexOf(c.from());
-            assertTrue(at >= 0 && text.indexOf(c.from(), at + 1) < 0, () -> "'" + c.from() + "' must occur once in " + FULL);
-            file = tmp.resolve("every-field.yaml");
+            assertTrue(at >= 0 && text.indexOf(c.from(), at + 1) < 0, () -> "'" + c.from() + "' must occur once in " + c.base());
+            file = tmp.resolve(c.base().substring(c.base().lastIndexOf('/') + 1));
             Files.writeString(file, text.substring(0, at) + c.to() + text.substring(at + c.from().length()));
             line = (int)text.substring(0, at).lines().count() + (at > 0 && text.charAt(at - 1) == '\n' ? 1 : 0);
         }
@@ -355,18 +527,36 @@ class EveryFieldBadValueTest
         assertEquals("every-field", s.name());
         assertEquals(2, s.flows().size());
         assertFalse(s.flows().get(1).isInfinite(), "the file has a finite flow");
+        assertEquals(Level.MODEL, s.level());
+        assertEquals(new Transport(1, Transport.Recovery.GO_BACK_N, 1_000_000_000L), s.transport());
+
+        final Scenario ls = ScenarioLoader.load(resource(LS));
+        assertEquals(8, ls.hosts().size());
+        assertEquals(3 + 2, ls.flows().stream().filter(f -> f.id().startsWith("I")).count());
+        assertTrue(ls.flows().stream().anyMatch(f -> f.id().startsWith("W0-")), "the poisson generator gives flows");
+
+        final Scenario ft = ScenarioLoader.load(resource(FT));
+        assertEquals(16, ft.hosts().size());
+        assertEquals(15, ft.flows().size());
     }
 
     @Test
     void everyFieldOfTheFullFileHasABadValueCase() throws URISyntaxException
     {
-        final Set<String> leaves = new TreeSet<>();
-        walk(YamlReader.readFile(full(), FULL), "", leaves);
+        final Set<String> fullLeaves = new TreeSet<>();
+        walk(YamlReader.readFile(full(), FULL), "", fullLeaves);
+        final Set<String> leaves = new TreeSet<>(fullLeaves);
+        final Set<String> generatedLeaves = new TreeSet<>();
+        for (final String other : List.of(LS, FT))
+        {
+            walk(YamlReader.readFile(resource(other), other), "", generatedLeaves);
+        }
+        leaves.addAll(generatedLeaves);
         final Set<String> covered = cases().map(Case::field).collect(Collectors.toCollection(TreeSet::new));
 
         final Set<String> missing = new TreeSet<>(leaves);
         missing.removeAll(covered);
-        assertEquals(Set.of(), missing, "fields of " + FULL + " without a bad-value case in cases()");
+        assertEquals(Set.of(), missing, "fields of " + FILES + " without a bad-value case in cases()");
 
         // §8.2's fields, so that the file itself cannot silently lose one.
         final Set<String> spec = Set.of("name", "algorithm", "duration", "measure.from", "measure.to", "seed", "mtu",
@@ -374,8 +564,14 @@ class EveryFieldBadValueTest
             "links[i].rate", "links[i].delay", "flows[i].id", "flows[i].src", "flows[i].dst", "flows[i].start",
             "flows[i].size", "flows[i].demand", "switch.buffer", "switch.pfc.enabled", "switch.pfc.xoff", "switch.pfc.xon",
             PF + "period", PF + "q_ref", PF + "q_mid", PF + "q_max", PF + "f_min", PF + "f_max", PF + "alpha", PF + "beta",
-            "nic.header", "nic.rocc.recovery");
-        assertEquals(new TreeSet<>(spec), leaves, "the leaves of " + FULL);
+            "nic.header", "nic.rocc.recovery", "level", "transport.ack.every", "transport.recovery", "transport.rto");
+        assertEquals(new TreeSet<>(spec), fullLeaves, "the leaves of " + FULL);
+        final Set<String> generated = Set.of("name", "algorithm", "duration",
+            TL + "leaves", TL + "spines", TL + "hosts_per_leaf", TL + "host_link.rate", TL + "host_link.delay",
+            TL + "fabric_link.rate", TL + "fabric_link.delay", TF + "k", TF + "link.rate", TF + "link.delay",
+            W + "kind", W + "load", W + "sizes", W + "start", W + "stop", W + "hosts[i]",
+            W + "senders", W + "receiver", W + "size", W + "from[i]");
+        assertEquals(new TreeSet<>(generated), generatedLeaves, "the leaves of " + LS + " and " + FT);
 
         // Every case names a field of the file or a mapping/list on the way to one: no typos.
         for (final String field : covered)
@@ -410,8 +606,13 @@ class EveryFieldBadValueTest
 
     private static Path full() throws URISyntaxException
     {
-        final var url = EveryFieldBadValueTest.class.getResource(FULL);
-        assertNotNull(url, FULL);
+        return resource(FULL);
+    }
+
+    private static Path resource(final String name) throws URISyntaxException
+    {
+        final var url = EveryFieldBadValueTest.class.getResource(name);
+        assertNotNull(url, name);
         return Path.of(url.toURI());
     }
 }
