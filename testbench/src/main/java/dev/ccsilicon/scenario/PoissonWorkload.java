@@ -48,14 +48,30 @@ final class PoissonWorkload
     static List<Flow> generate(final int index, final List<String> hosts, final List<Long> ratesBps,
         final FlowSizeCdf sizes, final double load, final long startPs, final long stopPs, final long seed)
     {
+        return generate(index, hosts, ratesBps, hosts, sizes, load, startPs, stopPs, seed);
+    }
+
+    /**
+     * As {@link #generate(int, List, List, FlowSizeCdf, double, long, long, long)}, with the
+     * destinations drawn from {@code dsts} (in host order) instead of the sources' set; a source is
+     * never its own destination, and each source has at least one other destination.
+     */
+    static List<Flow> generate(final int index, final List<String> hosts, final List<Long> ratesBps,
+        final List<String> dsts, final FlowSizeCdf sizes, final double load, final long startPs, final long stopPs,
+        final long seed)
+    {
+        // dst indexes the destination list.
         record Arrival(long startPs, int src, long seq, int dst, long size)
         {
         }
         final double mean = sizes.meanBytes();
         final List<Arrival> arrivals = new ArrayList<>();
         final int n = hosts.size();
+        final List<String> names = new ArrayList<>(dsts);
         for (int src = 0; src < n; src++)
         {
+            final int self = dsts.indexOf(hosts.get(src));
+            final int choices = self < 0 ? dsts.size() : dsts.size() - 1;
             final SeededRandom random = new SeededRandom(seed, "workload[" + index + "]/" + hosts.get(src));
             final double gap = meanGapPs(load, ratesBps.get(src), mean);
             long t = startPs;
@@ -67,8 +83,8 @@ final class PoissonWorkload
                 {
                     break;
                 }
-                int dst = random.nextInt(n - 1);
-                if (dst >= src)
+                int dst = random.nextInt(choices);
+                if (self >= 0 && dst >= self)
                 {
                     dst++;
                 }
@@ -81,7 +97,7 @@ final class PoissonWorkload
         for (int i = 0; i < arrivals.size(); i++)
         {
             final Arrival a = arrivals.get(i);
-            flows.add(new Flow("W" + index + "-" + i, hosts.get(a.src()), hosts.get(a.dst()), a.startPs(), a.size(),
+            flows.add(new Flow("W" + index + "-" + i, hosts.get(a.src()), names.get(a.dst()), a.startPs(), a.size(),
                 ratesBps.get(a.src())));
         }
         return flows;

@@ -41,7 +41,7 @@ final class ScenarioBinder
     private static final List<String> LEAF_SPINE = List.of("leaves", "spines", "hosts_per_leaf", "host_link", "fabric_link");
     private static final List<String> FAT_TREE = List.of("k", "link");
     private static final List<String> WORKLOAD_KINDS = List.of("poisson", "incast");
-    private static final List<String> POISSON = List.of("kind", "load", "sizes", "start", "stop", "hosts");
+    private static final List<String> POISSON = List.of("kind", "load", "sizes", "start", "stop", "hosts", "to");
     private static final List<String> INCAST = List.of("kind", "senders", "from", "receiver", "size", "start");
 
     /** transport.ack.every: at most this many data packets per ACK. */
@@ -495,7 +495,28 @@ final class ScenarioBinder
                 " flows; a generator may give at most " + WORKLOAD_FLOWS_MAX + " (lower the load, the hosts or " +
                 "start..stop)");
         }
-        return PoissonWorkload.generate(index, set, setRates, sizes, load, window[0], window[1], seed);
+        final YamlNode toNode = fields.optional("to", "a list of host ids such as [H2, H3]");
+        if (null == toNode)
+        {
+            return PoissonWorkload.generate(index, set, setRates, sizes, load, window[0], window[1], seed);
+        }
+        final List<String> to = hostList(toNode, fields.path("to"), hostSet, null);
+        final Map<String, Integer> order = new HashMap<>();
+        for (int h = 0; h < hosts.size(); h++)
+        {
+            order.putIfAbsent(hosts.get(h), h);
+        }
+        to.sort((x, y) -> Integer.compare(order.get(x), order.get(y)));
+        if (to.isEmpty())
+        {
+            throw new ScenarioError(toNode.origin(), fields.path("to"), "is empty; give at least one destination host");
+        }
+        if (to.size() == 1 && set.contains(to.get(0)))
+        {
+            throw new ScenarioError(toNode.origin(), fields.path("to"), "has only " + to.get(0) + ", which is also a " +
+                "source; a source needs a destination other than itself");
+        }
+        return PoissonWorkload.generate(index, set, setRates, to, sizes, load, window[0], window[1], seed);
     }
 
     /** {start, stop} of a generator; stop only when {@code withStop}. */

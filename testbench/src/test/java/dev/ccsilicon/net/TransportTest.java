@@ -123,6 +123,8 @@ class TransportTest
         assertEquals(1, s.port("S0->B0").drops());
         // Go-back-N resends the lost packet and everything sent after it before the NACK came back.
         assertTrue(s.flow("F0").bytesRetransmitted() >= 1000, "retransmitted " + s.flow("F0").bytesRetransmitted());
+        // 50 KB at 10 Gb/s take 43 us: recovered by the NACK within a round trip, long before the 200 us RTO.
+        assertTrue(s.flow("F0").fctUs() < 100, "fct " + s.flow("F0").fctUs());
     }
 
     @Test

@@ -212,6 +212,11 @@ class EveryFieldBadValueTest
             set(W + "hosts[i]", "workload[0].hosts[1]=H0", "workload[0].hosts[1]", "'H0' is a duplicate",
                 "workload[0].hosts[0]", "each host at most once"),
             set(W + "hosts[i]", "workload[0].hosts[1]=H/1", "workload[0].hosts[1]", "'H/1' is not an id", ID_RULE),
+            set(W + "to", "workload[0].to=[]", "workload[0].to", "is empty", "at least one destination host"),
+            set(W + "to", "workload[0].to=[H0]", "workload[0].to", "has only H0, which is also a source",
+                "a destination other than itself"),
+            set(W + "to[i]", "workload[0].to[0]=P0", "workload[0].to[0]", "'P0' is not a host",
+                "hosts: H0, H1, H2, H3, H4, H5, H6, H7"),
             set(W + "senders", "workload[1].senders=0", "workload[1].senders", "'0' is not allowed",
                 "whole number from 1 to 7"),
             set(W + "senders", "workload[1].senders=8", "workload[1].senders", "'8' is not allowed",
@@ -570,7 +575,7 @@ class EveryFieldBadValueTest
             TL + "leaves", TL + "spines", TL + "hosts_per_leaf", TL + "host_link.rate", TL + "host_link.delay",
             TL + "fabric_link.rate", TL + "fabric_link.delay", TF + "k", TF + "link.rate", TF + "link.delay",
             W + "kind", W + "load", W + "sizes", W + "start", W + "stop", W + "hosts[i]",
-            W + "senders", W + "receiver", W + "size", W + "from[i]");
+            W + "to[i]", W + "senders", W + "receiver", W + "size", W + "from[i]");
         assertEquals(new TreeSet<>(generated), generatedLeaves, "the leaves of " + LS + " and " + FT);
 
         // Every case names a field of the file or a mapping/list on the way to one: no typos.

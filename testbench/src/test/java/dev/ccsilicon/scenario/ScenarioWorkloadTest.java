@@ -166,6 +166,23 @@ class ScenarioWorkloadTest
     }
 
     @Test
+    void aPoissonToListIsWhereEveryFlowGoesAndASourceInItNeverSendsToItself()
+    {
+        final Scenario s = parse(scenario(8, "10ms",
+            "  - {kind: poisson, load: 0.5, sizes: fb_hadoop, hosts: [H0, H1, H2, H6], to: [H7, H6]}\n"), 3);
+        assertTrue(s.flows().size() > 50, "flows " + s.flows().size());
+        final java.util.Set<String> seen = new java.util.TreeSet<>();
+        for (final Flow f : s.flows())
+        {
+            assertTrue(f.dst().equals("H6") || f.dst().equals("H7"), f.toString());
+            assertNotEquals(f.src(), f.dst(), f.toString());
+            seen.add(f.src() + ">" + f.dst());
+        }
+        // H6 sends only to H7; the others to both.
+        assertEquals(java.util.Set.of("H0>H6", "H0>H7", "H1>H6", "H1>H7", "H2>H6", "H2>H7", "H6>H7"), seen);
+    }
+
+    @Test
     void aPoissonSourceWithoutALinkIsTheUnconnectedHostError()
     {
         final ScenarioError error = assertThrows(ScenarioError.class, () -> parse("name: w\nalgorithm: none\n" +
