@@ -11,6 +11,8 @@ import java.util.List;
 import java.util.Locale;
 
 import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.CategoryChart;
+import org.knowm.xchart.CategoryChartBuilder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
@@ -214,6 +216,11 @@ public final class Outputs
             }
         }
 
+        if (!summary.fct().isEmpty())
+        {
+            save(fctChart(name, summary.fct()), dir.resolve("fct_slowdown.png"));
+        }
+
         // A flow's delivered bytes per 10 us sample jump by whole packets; average over at least
         // THROUGHPUT_WINDOW_PS so the plot shows the rate, not the packet grid.
         if (!s.hasFlows())
@@ -274,6 +281,28 @@ public final class Outputs
         save(thr, dir.resolve("throughput.png"));
     }
 
+    /** The FCT slowdown percentiles per flow-size bucket, one group of bars per bucket. */
+    private static CategoryChart fctChart(final String name, final List<Summary.FctBucket> buckets)
+    {
+        final CategoryChart chart = new CategoryChartBuilder().width(1000).height(560)
+            .title(name + ": FCT slowdown by flow size").xAxisTitle("flow size (payload)").yAxisTitle("slowdown").build();
+        final List<String> labels = new ArrayList<>();
+        final List<Double> p50 = new ArrayList<>();
+        final List<Double> p95 = new ArrayList<>();
+        final List<Double> p99 = new ArrayList<>();
+        for (final Summary.FctBucket b : buckets)
+        {
+            labels.add(b.bucket() + " (" + b.count() + ")");
+            p50.add(b.p50());
+            p95.add(b.p95());
+            p99.add(b.p99());
+        }
+        chart.addSeries("p50", labels, p50);
+        chart.addSeries("p95", labels, p95);
+        chart.addSeries("p99", labels, p99);
+        return chart;
+    }
+
     private static XYChart chart(final String title, final String x, final String y)
     {
         final XYChart chart = new XYChartBuilder().width(1000).height(560).title(title).xAxisTitle(x).yAxisTitle(y)
@@ -290,7 +319,8 @@ public final class Outputs
         series.setMarker(SeriesMarkers.NONE);
     }
 
-    private static void save(final XYChart chart, final Path file) throws IOException
+    private static void save(final org.knowm.xchart.internal.chartpart.Chart<?, ?> chart, final Path file)
+        throws IOException
     {
         final Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
         try (OutputStream out = Files.newOutputStream(tmp))
