@@ -75,6 +75,11 @@ final class RunCommand implements Callable<Integer>
         {
             throw new UserError(NOT_BUILT);
         }
+        final String problem = runner.get().check(scenario);
+        if (null != problem)
+        {
+            throw new UserError(scenario.source() + ": " + problem);
+        }
         final Path dir = null != outDir ? outDir : Path.of("out", safeName(scenario.name()));
         if (Files.exists(dir) && !Files.isDirectory(dir))
         {

@@ -61,6 +61,29 @@ class MainTest
     }
 
     @Test
+    void whatTheAlgorithmCannotRunExitsWith2BeforeAnythingIsWritten(@TempDir final Path tmp) throws Exception
+    {
+        // 74 k generated flows: more than RoCC's flow table can key (a 16-bit UDP source port).
+        final Path file = tmp.resolve("many.yaml");
+        Files.writeString(file, """
+            name: many
+            algorithm: rocc
+            duration: 50ms
+            topology:
+              fat-tree: {k: 4, link: {rate: 100Gbps, delay: 1us}}
+            workload:
+              - {kind: poisson, load: 0.9, sizes: fb_hadoop}
+            """);
+        final Path outDir = tmp.resolve("results");
+        final Result r = run(Map.of(), () -> Optional.of(new dev.ccsilicon.net.NetworkRunner()), "run", file.toString(),
+            "--out", outDir.toString());
+        assertEquals(2, r.code(), r.err());
+        assertEquals(file + ": flows: the scenario has 74241 flows; RoCC's switch flow table keys a flow by its UDP " +
+            "source port, so at most 65536 (lower a workload's load or window)" + System.lineSeparator(), r.err());
+        assertFalse(Files.exists(outDir));
+    }
+
+    @Test
     void aValidScenarioIsDescribedThenRunStopsBecauseTheSimulatorIsNotBuilt(@TempDir final Path tmp)
     {
         final Path outDir = tmp.resolve("results");

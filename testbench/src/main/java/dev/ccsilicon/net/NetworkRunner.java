@@ -47,6 +47,23 @@ public final class NetworkRunner implements ScenarioRunner
         return 0;
     }
 
+    @Override
+    public String check(final Scenario scenario)
+    {
+        final CcProvider provider = CcProvider.of(scenario.algorithm().fileName());
+        if (null == provider)
+        {
+            return "algorithm: '" + scenario.algorithm().fileName() + "' has no congestion-control provider on the " +
+                "class path; the providers are " + CcProvider.all().stream().map(CcProvider::name).toList();
+        }
+        if (!provider.levels().contains(scenario.level()))
+        {
+            return "level: '" + scenario.level().key() + "' is not available for algorithm " + provider.name() +
+                "; its blocks run at " + provider.levels().stream().map(Level::key).toList();
+        }
+        return provider.check(scenario, scenario.level());
+    }
+
     /** A finished run. */
     public record Result(Network network, Summary summary)
     {

@@ -21,4 +21,15 @@ public interface ScenarioRunner
      * @throws Exception on an unexpected failure, which the CLI reports with exit code 1.
      */
     int run(Scenario scenario, Path outDir, PrintStream out) throws Exception;
+
+    /**
+     * What this runner cannot run in a scenario the loader accepted (e.g. the algorithm has no blocks
+     * at the level asked for), checked before anything is written.
+     *
+     * @return null when it can run, else one message naming the field, the value and what is allowed.
+     */
+    default String check(final Scenario scenario)
+    {
+        return null;
+    }
 }

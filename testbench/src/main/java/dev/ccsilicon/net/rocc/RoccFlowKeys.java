@@ -14,13 +14,15 @@ final class RoccFlowKeys
     /** Transport ports of the flows' 5-tuples: RoCEv2's UDP destination port. */
     static final int ROCEV2_PORT = 4791;
     static final int UDP = 17;
+    /** A flow is keyed by its 16-bit UDP source port. */
+    static final int MAX_FLOWS = 1 << 16;
 
     private final long[] hi;
     private final long[] lo;
 
     RoccFlowKeys(final Topology topo, final int flows)
     {
-        if (flows > 1 << 16)
+        if (flows > MAX_FLOWS)
         {
             throw new IllegalStateException("at most 65536 flows: a flow is keyed by its UDP source port");
         }

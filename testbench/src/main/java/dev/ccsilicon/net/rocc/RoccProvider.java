@@ -37,6 +37,17 @@ public final class RoccProvider implements CcProvider
     }
 
     @Override
+    public String check(final Scenario scenario, final Level level)
+    {
+        if (scenario.flows().size() > RoccFlowKeys.MAX_FLOWS)
+        {
+            return "flows: the scenario has " + scenario.flows().size() + " flows; RoCC's switch flow table keys a flow " +
+                "by its UDP source port, so at most " + RoccFlowKeys.MAX_FLOWS + " (lower a workload's load or window)";
+        }
+        return null;
+    }
+
+    @Override
     public CongestionControl create(final Scenario scenario, final Topology topo, final CcContext ctx, final Level level)
     {
         final RoccCc cc = new RoccCc(ctx, topo);
