@@ -31,6 +31,9 @@ public final class Topology
     private final int nodeCount;
     private final int[] flowSrc;
     private final int[] flowDst;
+    /** Per node, the ports leaving it and the ports entering it, in port order. */
+    private final int[][] outPorts;
+    private final int[][] inPorts;
 
     public Topology(final Scenario scenario)
     {
@@ -61,6 +64,29 @@ public final class Topology
             final int b = index.get(link.b());
             setPort(2 * i, a, b, link);
             setPort(2 * i + 1, b, a, link);
+        }
+
+        outPorts = new int[nodeCount][];
+        inPorts = new int[nodeCount][];
+        final int[] outN = new int[nodeCount];
+        final int[] inN = new int[nodeCount];
+        for (int p = 0; p < ports; p++)
+        {
+            outN[portFrom[p]]++;
+            inN[portTo[p]]++;
+        }
+        for (int n = 0; n < nodeCount; n++)
+        {
+            outPorts[n] = new int[outN[n]];
+            inPorts[n] = new int[inN[n]];
+            outN[n] = 0;
+            inN[n] = 0;
+        }
+        // In port order, so that ECMP's candidate order is the port order.
+        for (int p = 0; p < ports; p++)
+        {
+            outPorts[portFrom[p]][outN[portFrom[p]]++] = p;
+            inPorts[portTo[p]][inN[portTo[p]]++] = p;
         }
 
         final int[][] dist = new int[hostCount][];
@@ -111,10 +137,10 @@ public final class Topology
             {
                 continue;
             }
-            for (int p = 0; p < portFrom.length; p++)
+            for (final int p : inPorts[n])
             {
                 // Port p leads from portFrom[p] into n: portFrom[p] is one hop further from d.
-                if (portTo[p] == n && dist[portFrom[p]] == Integer.MAX_VALUE)
+                if (dist[portFrom[p]] == Integer.MAX_VALUE)
                 {
                     dist[portFrom[p]] = dist[n] + 1;
                     queue.add(portFrom[p]);
@@ -136,9 +162,9 @@ public final class Topology
                 continue;
             }
             int candidates = 0;
-            for (int p = 0; p < portFrom.length; p++)
+            for (final int p : outPorts[n])
             {
-                if (portFrom[p] == n && isNextHop(portTo[p], dst, dist, dist[n]))
+                if (isNextHop(portTo[p], dst, dist, dist[n]))
                 {
                     candidates++;
                 }
@@ -150,9 +176,9 @@ public final class Topology
             final int pick = 1 == candidates ? 0 :
                 (int)Long.remainderUnsigned(SeededRandom.mix(seed, "ecmp/" + flowId + "@" + nodeIds[n]), candidates);
             int seen = 0;
-            for (int p = 0; p < portFrom.length; p++)
+            for (final int p : outPorts[n])
             {
-                if (portFrom[p] == n && isNextHop(portTo[p], dst, dist, dist[n]))
+                if (isNextHop(portTo[p], dst, dist, dist[n]))
                 {
                     if (seen++ == pick)
                     {
