@@ -1,0 +1,596 @@
+package dev.ccsilicon.net.blocks;
+
+import java.util.Arrays;
+import java.util.List;
+
+import org.agrona.collections.LongArrayQueue;
+
+import dev.ccsilicon.hdl.ModelDut;
+import dev.ccsilicon.hdl.PinLayout;
+import dev.ccsilicon.hdl.StreamSpec;
+import dev.ccsilicon.scenario.Scenario;
+
+/**
+ * A pin-level block ({@link ModelDut}) on the network's time axis: block cycle c happens at
+ * simulated time c x {@link #CYCLE_PS}. The adapter around a block only ever touches it through
+ * this bridge, always between two cycles:
+ * <ul>
+ *   <li>each input stream has a FIFO; its head is presented on the stream's valid and data pins
+ *       until the block's ready takes it (data pins are zero while valid is low);</li>
+ *   <li>each output stream's ready is high and every handshake is handed to the stream's sink;</li>
+ *   <li>pins no stream owns are driven by {@link #set} or by the {@link Pins} hook.</li>
+ * </ul>
+ * The gap before a cycle is serviced once ({@link #service}): the inputs are driven, the block
+ * evaluated, output handshakes delivered. An adapter may service eagerly (its side effects then carry
+ * the time of the call that ended on that gap) or let {@link #runTo} do it when it steps the cycle.
+ *
+ * <p>Idle stretches: with an {@link Idle} (the model kernel's idle skip), a cycle without any
+ * handshake is handed to it, which jumps over idle cycles in bulk or steps one. The Verilated RTL
+ * cannot be skipped, so at RTL level the block is stepped every cycle; the idle oracle is then a
+ * {@code shadow} model driven with the same pins, which also keeps the wake-up schedule (and so
+ * every result) identical to the model level. Every cycle the shadow calls idle is checked on the
+ * RTL's pins (no output valid, no input taken, no watched request), and every serviced cycle's
+ * outputs are compared with the shadow's: a divergence throws.
+ */
+public final class ClockedDut implements AutoCloseable
+{
+    public static final long CYCLE_PS = Scenario.BLOCK_CYCLE_PS;
+
+    /** The model kernel's idle skip over one or more clock domains. */
+    public interface Idle
+    {
+        /** Skips at most {@code maxCycles} idle cycles, or steps one with the pins of the last evaluate; cycles passed. */
+        long advance(long maxCycles);
+
+        /** The earliest cycle in which the block is busy ({@code Long.MAX_VALUE}: never without input). */
+        long nextBusyCycle();
+
+        /** Cycles evaluated so far (to tell a step from a skip). */
+        long evaluatedCycles();
+    }
+
+    /** The adapter's side of every gap between cycles. */
+    public interface Pins
+    {
+        /** Before the coming cycle is evaluated: drive the pins no stream owns ({@link #set}). */
+        default void drive()
+        {
+        }
+
+        /** The coming cycle's outputs, once per gap, before the sinks; true if that cycle must be stepped. */
+        default boolean sample(final long[] outputs)
+        {
+            return false;
+        }
+
+        /** The cycle passed: {@code stepped} (evaluated) or skipped in bulk as idle. */
+        default void edge(final boolean stepped)
+        {
+        }
+    }
+
+    /** Takes an output stream's handshakes; reads its fields from the output vector (words of {@link #outputWord}). */
+    @FunctionalInterface
+    public interface Sink
+    {
+        void take(long[] outputs);
+    }
+
+    private static final Pins NO_PINS = new Pins()
+    {
+    };
+
+    private final PinLayout layout;
+    private final ModelDut dut;
+    private final ModelDut shadow;
+    private final Idle idle;
+    private final AutoCloseable resources;
+    private final long[] in;
+    private final long[] out;
+    private final long[] shadowOut;
+    private final Input[] inputs;
+    private final Output[] outputs;
+    private int[] watched = new int[0];
+    private Pins pins = NO_PINS;
+    private long cycle;
+    private long evaluated;
+    private long skipped;
+    private boolean serviced;
+    private boolean mustStep;
+    private boolean inputsChanged;
+
+    /**
+     * @param layout    the block's pins.
+     * @param streams   its valid/ready streams.
+     * @param dut       the block at its level, reset here.
+     * @param idle      its idle skip (the model's), or null.
+     * @param shadow    a model of the same block as idle oracle and checker of {@code dut}, or null.
+     * @param resources closed with the bridge (the RTL library), or null.
+     */
+    public ClockedDut(final PinLayout layout, final List<StreamSpec> streams, final ModelDut dut, final Idle idle,
+        final ModelDut shadow, final AutoCloseable resources)
+    {
+        this.layout = layout;
+        this.dut = dut;
+        this.idle = idle;
+        this.shadow = shadow;
+        this.resources = resources;
+        in = new long[layout.inputWords()];
+        out = new long[layout.outputWords()];
+        shadowOut = null == shadow ? null : new long[layout.outputWords()];
+        inputs = streams.stream().filter(s -> s.direction() == dev.ccsilicon.hdl.Direction.IN)
+            .map(Input::new).toArray(Input[]::new);
+        outputs = streams.stream().filter(s -> s.direction() != dev.ccsilicon.hdl.Direction.IN)
+            .map(Output::new).toArray(Output[]::new);
+        dut.reset();
+        if (null != shadow)
+        {
+            shadow.reset();
+        }
+    }
+
+    /** An input stream's FIFO; records are staged field by field (the stream's data pins, in order) and pushed. */
+    public final class Input
+    {
+        private final String name;
+        private final int validWord;
+        private final int readyWord;
+        private final int[] dataWords;
+        private final long[] masks;
+        private final long[] staged;
+        // Records in arrival order: the data fields, then the cycle the record arrived in.
+        private final LongArrayQueue queue = new LongArrayQueue();
+        private boolean presenting;
+        private long headSince;
+        private int queued;
+        private long waited;
+        private long waitMax;
+        private int peak;
+
+        private Input(final StreamSpec s)
+        {
+            name = s.name();
+            validWord = layout.inputWord(s.validPort());
+            readyWord = layout.outputWord(s.readyPort());
+            dataWords = new int[s.dataPorts().size()];
+            masks = new long[dataWords.length];
+            for (int i = 0; i < dataWords.length; i++)
+            {
+                final String pin = s.dataPorts().get(i);
+                final int width = layout.port(pin).width();
+                if (width > 64)
+                {
+                    throw new IllegalArgumentException(pin + ": stream fields wider than 64 bits are not supported");
+                }
+                dataWords[i] = layout.inputWord(pin);
+                masks[i] = width == 64 ? -1L : (1L << width) - 1;
+            }
+            staged = new long[dataWords.length];
+        }
+
+        /** Sets field {@code field} (the stream's data pin of that index) of the record being built. */
+        public Input stage(final int field, final long value)
+        {
+            staged[field] = value & masks[field];
+            return this;
+        }
+
+        /** Appends the staged record; it arrives now (the coming cycle) and waits for the block's ready. */
+        public void push()
+        {
+            for (final long v : staged)
+            {
+                queue.offerLong(v);
+            }
+            queue.offerLong(cycle);
+            queued++;
+            peak = Math.max(peak, size());
+            if (serviced && !presenting)
+            {
+                // The coming cycle was evaluated without it: present it, the edge re-evaluates.
+                present();
+                inputsChanged = true;
+            }
+        }
+
+        /** Records waiting, the presented one included. */
+        public int size()
+        {
+            return queued + (presenting ? 1 : 0);
+        }
+
+        /** Records that were not taken in the cycle they arrived in. */
+        public long waited()
+        {
+            return waited;
+        }
+
+        /** Longest wait of a record, cycles. */
+        public long waitMaxCycles()
+        {
+            return waitMax;
+        }
+
+        /** Most records ever waiting at once. */
+        public int peak()
+        {
+            return peak;
+        }
+
+        private void present()
+        {
+            if (!presenting && queued > 0)
+            {
+                for (int i = 0; i < dataWords.length; i++)
+                {
+                    in[dataWords[i]] = queue.pollLong();
+                }
+                headSince = queue.pollLong();
+                queued--;
+                presenting = true;
+                in[validWord] = 1;
+            }
+            else if (!presenting)
+            {
+                in[validWord] = 0;
+                for (final int w : dataWords)
+                {
+                    in[w] = 0;
+                }
+            }
+        }
+
+        private boolean taking()
+        {
+            return presenting && out[readyWord] != 0;
+        }
+
+        private void taken()
+        {
+            presenting = false;
+            final long w = cycle - headSince;
+            if (w > 0)
+            {
+                waited++;
+                waitMax = Math.max(waitMax, w);
+            }
+        }
+
+        @Override
+        public String toString()
+        {
+            return name;
+        }
+    }
+
+    private final class Output
+    {
+        final String name;
+        final int validWord;
+        final int readyWord;
+        Sink sink;
+
+        Output(final StreamSpec s)
+        {
+            name = s.name();
+            validWord = layout.outputWord(s.validPort());
+            readyWord = layout.inputWord(s.readyPort());
+            in[readyWord] = 1;
+            sink = outputs -> { };
+        }
+    }
+
+    // ------------------------------------------------------------------ set-up
+
+    /** Drives a pin no stream owns; it holds until set again. */
+    public ClockedDut set(final String pin, final long value)
+    {
+        return set(layout.inputWord(pin), layout.port(pin).width(), value);
+    }
+
+    private ClockedDut set(final int word, final int width, final long value)
+    {
+        final long v = width >= 64 ? value : value & ((1L << width) - 1);
+        if (in[word] != v)
+        {
+            in[word] = v;
+            inputsChanged = true;
+        }
+        return this;
+    }
+
+    /** Drives the input word {@code word} (of {@link #inputWord}) of a pin at most 64 bits wide. */
+    public void setWord(final int word, final long value)
+    {
+        if (in[word] != value)
+        {
+            in[word] = value;
+            inputsChanged = true;
+        }
+    }
+
+    public int inputWord(final String pin)
+    {
+        return layout.inputWord(pin);
+    }
+
+    public int outputWord(final String pin)
+    {
+        return layout.outputWord(pin);
+    }
+
+    /** The FIFO of input stream {@code name}. */
+    public Input input(final String name)
+    {
+        for (final Input i : inputs)
+        {
+            if (i.name.equals(name))
+            {
+                return i;
+            }
+        }
+        throw new IllegalArgumentException("no input stream " + name);
+    }
+
+    /** Hands output stream {@code name}'s handshakes to {@code sink}. */
+    public ClockedDut output(final String name, final Sink sink)
+    {
+        for (final Output o : outputs)
+        {
+            if (o.name.equals(name))
+            {
+                o.sink = sink;
+                return this;
+            }
+        }
+        throw new IllegalArgumentException("no output stream " + name);
+    }
+
+    /** The adapter's per-gap hook. */
+    public ClockedDut pins(final Pins hook)
+    {
+        pins = hook;
+        return this;
+    }
+
+    /** Output pins (1 bit, request-like) that must be low in every cycle called idle (checked at RTL level). */
+    public ClockedDut watch(final String... outPins)
+    {
+        watched = Arrays.stream(outPins).mapToInt(layout::outputWord).toArray();
+        return this;
+    }
+
+    // ------------------------------------------------------------------ running
+
+    /** The number of the coming cycle: cycles run (stepped or skipped) since reset. */
+    public long cycle()
+    {
+        return cycle;
+    }
+
+    /** Whether the coming cycle has been serviced and has a handshake (or the adapter asked for it to be stepped). */
+    public boolean mustStep()
+    {
+        return serviced && mustStep;
+    }
+
+    /** Services the coming cycle now, if not yet: drive, evaluate, deliver its output handshakes. */
+    public void service()
+    {
+        if (serviced)
+        {
+            return;
+        }
+        pins.drive();
+        for (final Input i : inputs)
+        {
+            i.present();
+        }
+        evaluate();
+        boolean step = pins.sample(out);
+        for (final Output o : outputs)
+        {
+            if (out[o.validWord] != 0 && in[o.readyWord] != 0)
+            {
+                o.sink.take(out);
+                step = true;
+            }
+        }
+        mustStep = step;
+        serviced = true;
+    }
+
+    /** Runs every cycle before {@code target} (stepped, or skipped when idle). */
+    public void runTo(final long target)
+    {
+        while (cycle < target)
+        {
+            runCycle(target - cycle);
+        }
+    }
+
+    /** Runs every cycle that happens at or before {@code nowPs}. */
+    public void runToTime(final long nowPs)
+    {
+        runTo(nowPs / CYCLE_PS + 1);
+    }
+
+    /**
+     * The coming cycle: serviced, then stepped; or, if it has no handshake and an idle skip is
+     * available, up to {@code maxCycles} idle cycles at once.
+     */
+    public void runCycle(final long maxCycles)
+    {
+        service();
+        boolean taking = false;
+        for (final Input i : inputs)
+        {
+            taking |= i.taking();
+        }
+        if (!mustStep && !taking && !inputsChanged && null != idle)
+        {
+            final long before = idle.evaluatedCycles();
+            final long n = idle.advance(maxCycles);
+            final boolean stepped = idle.evaluatedCycles() != before;
+            if (null != shadow)
+            {
+                stepIdle(n);
+            }
+            cycle += n;
+            if (stepped)
+            {
+                evaluated++;
+            }
+            else
+            {
+                skipped += n;
+            }
+            serviced = false;
+            pins.edge(stepped);
+            return;
+        }
+        edge();
+    }
+
+    /** The rising edge of a serviced cycle: re-evaluate if a pin changed since, take the presented heads, clock. */
+    private void edge()
+    {
+        if (inputsChanged)
+        {
+            evaluate();
+        }
+        for (final Input i : inputs)
+        {
+            if (i.taking())
+            {
+                i.taken();
+            }
+        }
+        dut.clock();
+        if (null != shadow)
+        {
+            shadow.clock();
+        }
+        cycle++;
+        evaluated++;
+        serviced = false;
+        pins.edge(true);
+    }
+
+    private void evaluate()
+    {
+        dut.evaluate(in, out);
+        inputsChanged = false;
+        if (null != shadow)
+        {
+            shadow.evaluate(in, shadowOut);
+            if (!Arrays.equals(out, shadowOut))
+            {
+                throw divergence("the model's outputs differ");
+            }
+        }
+    }
+
+    /** RTL: the shadow passed {@code n} idle cycles; step the block through them with the same pins, checking them idle. */
+    private void stepIdle(final long n)
+    {
+        // The first of them was evaluated when it was serviced.
+        dut.clock();
+        for (long k = 1; k < n; k++)
+        {
+            dut.evaluate(in, out);
+            for (final Output o : outputs)
+            {
+                if (out[o.validWord] != 0)
+                {
+                    throw divergence("an output is valid in cycle " + (cycle + k) + ", which the model has idle");
+                }
+            }
+            for (final Input i : inputs)
+            {
+                if (i.taking())
+                {
+                    throw divergence("an input is taken in cycle " + (cycle + k) + ", which the model has idle");
+                }
+            }
+            for (final int w : watched)
+            {
+                if (out[w] != 0)
+                {
+                    throw divergence("a request pin is high in cycle " + (cycle + k) + ", which the model has idle");
+                }
+            }
+            dut.clock();
+        }
+    }
+
+    private IllegalStateException divergence(final String what)
+    {
+        final StringBuilder sb = new StringBuilder("RTL and model diverge at block cycle " + cycle + ": " + what);
+        if (null != shadowOut)
+        {
+            for (int i = 0; i < layout.outputs().size(); i++)
+            {
+                final int w = layout.outputOffset(i);
+                if (out[w] != shadowOut[w])
+                {
+                    sb.append("; ").append(layout.outputs().get(i).name()).append(" rtl=").append(out[w])
+                        .append(" model=").append(shadowOut[w]);
+                }
+            }
+        }
+        return new IllegalStateException(sb.toString());
+    }
+
+    /**
+     * The first cycle in which the block has work: the coming one while a record waits, otherwise
+     * the idle skip's answer; without one (nothing can prove the block idle), the coming cycle.
+     */
+    public long nextBusyCycle()
+    {
+        for (final Input i : inputs)
+        {
+            if (i.size() > 0)
+            {
+                return cycle;
+            }
+        }
+        return null == idle ? cycle : idle.nextBusyCycle();
+    }
+
+    /** Cycles stepped (evaluated). */
+    public long evaluatedCycles()
+    {
+        return evaluated;
+    }
+
+    /** Cycles skipped in bulk as idle (at RTL level still stepped, but not serviced). */
+    public long skippedCycles()
+    {
+        return skipped;
+    }
+
+    /**
+     * The model behind the pins (at RTL level the shadow, whose outputs are checked equal to the
+     * RTL's), for white-box statistics and tests.
+     */
+    public dev.ccsilicon.hdl.Component model()
+    {
+        return Duts.component(null != shadow ? shadow : dut);
+    }
+
+    /** The output vector of the last evaluate. */
+    public long output(final int word)
+    {
+        return out[word];
+    }
+
+    @Override
+    public void close() throws Exception
+    {
+        if (null != resources)
+        {
+            resources.close();
+        }
+    }
+}
