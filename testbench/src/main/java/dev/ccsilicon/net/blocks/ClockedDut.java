@@ -47,6 +47,9 @@ public final class ClockedDut implements AutoCloseable
 
         /** Cycles evaluated so far (to tell a step from a skip). */
         long evaluatedCycles();
+
+        /** Cycles passed since reset. */
+        long cycle();
     }
 
     /** The adapter's side of every gap between cycles. */
@@ -88,6 +91,8 @@ public final class ClockedDut implements AutoCloseable
     private final long[] in;
     private final long[] out;
     private final long[] shadowOut;
+    private final long[] quietIn;
+    private final long[] quietOut;
     private final Input[] inputs;
     private final Output[] outputs;
     private int[] watched = new int[0];
@@ -118,6 +123,8 @@ public final class ClockedDut implements AutoCloseable
         in = new long[layout.inputWords()];
         out = new long[layout.outputWords()];
         shadowOut = null == shadow ? null : new long[layout.outputWords()];
+        quietIn = new long[layout.inputWords()];
+        quietOut = new long[layout.outputWords()];
         inputs = streams.stream().filter(s -> s.direction() == dev.ccsilicon.hdl.Direction.IN)
             .map(Input::new).toArray(Input[]::new);
         outputs = streams.stream().filter(s -> s.direction() != dev.ccsilicon.hdl.Direction.IN)
@@ -248,6 +255,12 @@ public final class ClockedDut implements AutoCloseable
         private void taken()
         {
             presenting = false;
+            // The pins drop after the handshake, until the next service presents another record.
+            in[validWord] = 0;
+            for (final int w : dataWords)
+            {
+                in[w] = 0;
+            }
             final long w = cycle - headSince;
             if (w > 0)
             {
@@ -544,9 +557,25 @@ public final class ClockedDut implements AutoCloseable
 
     /**
      * The first cycle in which the block has work: the coming one while a record waits, otherwise
-     * the idle skip's answer; without one (nothing can prove the block idle), the coming cycle.
+     * the idle skip's answer with the pins as last evaluated; without an idle skip (nothing can
+     * prove the block idle), the coming cycle.
      */
     public long nextBusyCycle()
+    {
+        return nextBusyCycle(false);
+    }
+
+    /**
+     * As {@link #nextBusyCycle()}, but the block's own work only: the question is asked with every
+     * stream pin quiet, because the handshakes of the coming cycle are the adapter's already (that
+     * cycle is stepped anyway when the adapter runs next; its edge re-evaluates the real pins).
+     */
+    public long nextOwnWorkCycle()
+    {
+        return nextBusyCycle(true);
+    }
+
+    private long nextBusyCycle(final boolean quiet)
     {
         for (final Input i : inputs)
         {
@@ -555,7 +584,34 @@ public final class ClockedDut implements AutoCloseable
                 return cycle;
             }
         }
-        return null == idle ? cycle : idle.nextBusyCycle();
+        if (null == idle)
+        {
+            return cycle;
+        }
+        if (quiet)
+        {
+            System.arraycopy(in, 0, quietIn, 0, in.length);
+            for (final Output o : outputs)
+            {
+                quietIn[o.readyWord] = 0;
+            }
+            for (final Input i : inputs)
+            {
+                quietIn[i.validWord] = 0;
+            }
+            (null != shadow ? shadow : dut).evaluate(quietIn, quietOut);
+            inputsChanged = true;
+        }
+        return idle.nextBusyCycle();
+    }
+
+    /**
+     * Evaluates the coming cycle with the pins as they are, without servicing it (nothing driven,
+     * nothing delivered): for reading a state output ({@link #output(int)}) between cycles.
+     */
+    public void peek()
+    {
+        evaluate();
     }
 
     /** Cycles stepped (evaluated). */

@@ -1,5 +1,7 @@
 package dev.ccsilicon.net.blocks;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.function.Supplier;
 
 import dev.ccsilicon.cosim.jverilator.BlockSpec;
@@ -10,6 +12,8 @@ import dev.ccsilicon.hdl.ClockDomain;
 import dev.ccsilicon.hdl.Component;
 import dev.ccsilicon.hdl.ComponentDut;
 import dev.ccsilicon.hdl.ModelDut;
+import dev.ccsilicon.hdl.PinLayout;
+import dev.ccsilicon.hdl.StreamSpec;
 import dev.ccsilicon.scenario.Level;
 
 /**
@@ -40,6 +44,48 @@ public final class Duts
         };
     }
 
+    /**
+     * Two blocks on one clock at {@code level}, output stream {@code from} of the first wired into
+     * input stream {@code to} of the second ({@link WiredPair}); the bridge sees the other streams.
+     */
+    public static ClockedDut openPair(final Level level, final BlockSpec sa, final Supplier<Component> ma,
+        final String from, final BlockSpec sb, final Supplier<Component> mb, final String to, final int[] shift)
+    {
+        final StreamSpec out = stream(sa, from);
+        final StreamSpec in = stream(sb, to);
+        final PinLayout layout = WiredPair.layout(sa.layout(), sb.layout());
+        final List<StreamSpec> streams = new ArrayList<>();
+        sa.streams().stream().filter(s -> s != out).forEach(streams::add);
+        sb.streams().stream().filter(s -> s != in).forEach(streams::add);
+        final ComponentDut ca = new ComponentDut(sa.layout(), ma.get());
+        final ComponentDut cb = new ComponentDut(sb.layout(), mb.get());
+        final ModelDut model = new WiredPair(ca, sa.layout(), out, cb, sb.layout(), in, shift);
+        final ClockedDut.Idle idle = WiredPair.idle(idle(ca.domain()), idle(cb.domain()));
+        return switch (level)
+        {
+            case MODEL -> new ClockedDut(layout, streams, model, idle, null, null);
+            case RTL ->
+            {
+                final NativeRtl ra = rtl(sa);
+                final NativeRtl rb = rtl(sb);
+                final ModelDut pair = new WiredPair(new PerSignalRtlModel(ra), sa.layout(), out, new PerSignalRtlModel(rb),
+                    sb.layout(), in, shift);
+                yield new ClockedDut(layout, streams, pair, idle, model, () ->
+                {
+                    ra.close();
+                    rb.close();
+                });
+            }
+            case REFERENCE -> throw new IllegalArgumentException("the reference level has no pins");
+        };
+    }
+
+    private static StreamSpec stream(final BlockSpec spec, final String name)
+    {
+        return spec.streams().stream().filter(s -> s.name().equals(name)).findFirst()
+            .orElseThrow(() -> new IllegalArgumentException(spec.name() + ": no stream " + name));
+    }
+
     /** The Verilated block of {@code spec}, built once per parameter set (RtlBuilder's cache). */
     public static NativeRtl rtl(final BlockSpec spec)
     {
@@ -68,6 +114,12 @@ public final class Duts
             public long evaluatedCycles()
             {
                 return domain.evaluatedCycles();
+            }
+
+            @Override
+            public long cycle()
+            {
+                return domain.cycle();
             }
         };
     }
