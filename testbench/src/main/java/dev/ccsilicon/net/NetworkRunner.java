@@ -11,6 +11,7 @@ import dev.ccsilicon.net.rocc.RoccHostBlocks;
 import dev.ccsilicon.net.rocc.RoccHostCc;
 import dev.ccsilicon.net.rocc.RoccSwitchCc;
 import dev.ccsilicon.net.rocc.RoccSwitchBlocks;
+import dev.ccsilicon.scenario.Level;
 import dev.ccsilicon.scenario.Scenario;
 import dev.ccsilicon.scenario.ScenarioRunner;
 
@@ -23,6 +24,8 @@ public final class NetworkRunner implements ScenarioRunner
     /** Time-series resolution, unless the run is so long that it would exceed {@link #MAX_SAMPLES}. */
     public static final long SAMPLE_INTERVAL_PS = 10_000_000L;
     public static final int MAX_SAMPLES = 50_000;
+    /** The level {@code ccsilicon run} runs the blocks at (reference, model, rtl), until the CLI has an option. */
+    public static final String LEVEL_PROPERTY = "ccsilicon.level";
 
     @Override
     public int run(final Scenario scenario, final Path outDir, final PrintStream out) throws Exception
@@ -33,7 +36,7 @@ public final class NetworkRunner implements ScenarioRunner
         {
             out.printf(Locale.ROOT, "\r  %.3f / %.3f ms simulated, %d events", now / 1e9, duration / 1e9, events);
             out.flush();
-        } : null);
+        } : null, Level.valueOf(System.getProperty(LEVEL_PROPERTY, "model").toUpperCase(Locale.ROOT)));
         if (tty)
         {
             out.print("\r" + " ".repeat(70) + "\r");
@@ -70,22 +73,37 @@ public final class NetworkRunner implements ScenarioRunner
         }
     }
 
-    /** Runs {@code scenario} and computes its summary, writing nothing. */
+    /** Runs {@code scenario} with the block models in the loop and computes its summary, writing nothing. */
     public static Result simulate(final Scenario scenario, final Network.Progress progress)
     {
-        return simulate(scenario, progress, false);
+        return simulate(scenario, progress, Level.MODEL);
     }
 
-    /** As {@link #simulate(Scenario, Network.Progress)}, optionally with {@link #referenceFactory}. */
-    public static Result simulate(final Scenario scenario, final Network.Progress progress, final boolean reference)
+    /** As {@link #simulate(Scenario, Network.Progress)}, with the blocks at {@code level}. */
+    public static Result simulate(final Scenario scenario, final Network.Progress progress, final Level level)
     {
         final Topology topo = new Topology(scenario);
         final long interval = Math.max(SAMPLE_INTERVAL_PS, (scenario.durationPs() + MAX_SAMPLES - 1) / MAX_SAMPLES);
         final Network net = new Network(scenario, topo,
-            reference ? referenceFactory(scenario, topo) : factory(scenario, topo), interval);
+            level == Level.REFERENCE ? referenceFactory(scenario, topo) : factory(scenario, topo, level), interval);
         final long t0 = System.nanoTime();
         net.run(progress);
         final double wall = (System.nanoTime() - t0) / 1e9;
+        // The Verilated blocks hold native libraries; the models stay readable for statistics.
+        for (final Object cc : new Object[] {net.hostCc(), net.switchCc()})
+        {
+            if (cc instanceof final AutoCloseable closeable)
+            {
+                try
+                {
+                    closeable.close();
+                }
+                catch (final Exception e)
+                {
+                    throw new IllegalStateException(e);
+                }
+            }
+        }
         return new Result(net, new Summary(net, wall));
     }
 
@@ -116,6 +134,12 @@ public final class NetworkRunner implements ScenarioRunner
     /** The congestion control of {@code scenario}'s algorithm, with the block models in the loop. */
     public static Network.CcFactory factory(final Scenario scenario, final Topology topo)
     {
+        return factory(scenario, topo, Level.MODEL);
+    }
+
+    /** As {@link #factory(Scenario, Topology)}, with the blocks at {@code level} (model or rtl). */
+    public static Network.CcFactory factory(final Scenario scenario, final Topology topo, final Level level)
+    {
         return switch (scenario.algorithm())
         {
             case NONE -> new Network.CcFactory()
@@ -137,13 +161,13 @@ public final class NetworkRunner implements ScenarioRunner
                 @Override
                 public SwitchCc switchCc(final CcContext ctx)
                 {
-                    return new RoccSwitchBlocks(scenario, topo, ctx);
+                    return new RoccSwitchBlocks(scenario, topo, ctx, level);
                 }
 
                 @Override
                 public HostCc hostCc(final CcContext ctx)
                 {
-                    return new RoccHostBlocks(scenario, topo, ctx);
+                    return new RoccHostBlocks(scenario, topo, ctx, level);
                 }
             };
         };

@@ -34,11 +34,12 @@ public final class Duts
         final ComponentDut m = new ComponentDut(spec.layout(), model.get());
         return switch (level)
         {
-            case MODEL -> new ClockedDut(spec.layout(), spec.streams(), m, idle(m.domain()), null, null);
+            case MODEL -> new ClockedDut(spec.layout(), spec.streams(), m, idle(m.domain()), null, null, spec.streams());
             case RTL ->
             {
                 final NativeRtl rtl = rtl(spec);
-                yield new ClockedDut(spec.layout(), spec.streams(), new PerSignalRtlModel(rtl), idle(m.domain()), m, rtl);
+                yield new ClockedDut(spec.layout(), spec.streams(), new PerSignalRtlModel(rtl), idle(m.domain()), m, rtl,
+                    spec.streams());
             }
             case REFERENCE -> throw new IllegalArgumentException("the reference level has no pins");
         };
@@ -61,9 +62,11 @@ public final class Duts
         final ComponentDut cb = new ComponentDut(sb.layout(), mb.get());
         final ModelDut model = new WiredPair(ca, sa.layout(), out, cb, sb.layout(), in, shift);
         final ClockedDut.Idle idle = WiredPair.idle(idle(ca.domain()), idle(cb.domain()));
+        final List<StreamSpec> all = new ArrayList<>(sa.streams());
+        all.addAll(sb.streams());
         return switch (level)
         {
-            case MODEL -> new ClockedDut(layout, streams, model, idle, null, null);
+            case MODEL -> new ClockedDut(layout, streams, model, idle, null, null, all);
             case RTL ->
             {
                 final NativeRtl ra = rtl(sa);
@@ -74,7 +77,7 @@ public final class Duts
                 {
                     ra.close();
                     rb.close();
-                });
+                }, all);
             }
             case REFERENCE -> throw new IllegalArgumentException("the reference level has no pins");
         };

@@ -30,7 +30,7 @@ import dev.ccsilicon.scenario.Scenario;
  * block is busy, otherwise at the wheel's next tick with a timer in it (the model's answer at both
  * levels, so the RTL runs exactly the model's schedule).
  */
-public final class RoccHostBlocks implements HostCc
+public final class RoccHostBlocks implements HostCc, AutoCloseable
 {
     public static final long CLOCK_HZ = Scenario.BLOCK_CLOCK_HZ;
     private static final long CYCLE_PS = Scenario.BLOCK_CYCLE_PS;
@@ -300,5 +300,18 @@ public final class RoccHostBlocks implements HostCc
             max = Math.max(max, null == nic ? 0 : nic.cnp.peak());
         }
         return max;
+    }
+
+    /** Releases the Verilated blocks (RTL level); the models stay readable. */
+    @Override
+    public void close() throws Exception
+    {
+        for (final Nic nic : nics)
+        {
+            if (null != nic)
+            {
+                nic.dut.close();
+            }
+        }
     }
 }

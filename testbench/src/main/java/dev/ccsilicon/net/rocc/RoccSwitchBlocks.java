@@ -52,7 +52,7 @@ import static dev.ccsilicon.blocks.roccflowtable.RoccFlowTablePorts.EV_TRACKED;
  * one jump; while a block is busy the network wakes the adapter every cycle. Waiting for an event's
  * response lets the domain run a few cycles ahead of the network; the next call then starts there.
  */
-public final class RoccSwitchBlocks implements SwitchCc
+public final class RoccSwitchBlocks implements SwitchCc, AutoCloseable
 {
     public static final long CLOCK_HZ = Scenario.BLOCK_CLOCK_HZ;
     private static final long CYCLE_PS = Scenario.BLOCK_CYCLE_PS;
@@ -392,5 +392,18 @@ public final class RoccSwitchBlocks implements SwitchCc
             n += g.dut.output(g.overflow);
         }
         return n;
+    }
+
+    /** Releases the Verilated blocks (RTL level); the models stay readable. */
+    @Override
+    public void close() throws Exception
+    {
+        for (final Group g : groups)
+        {
+            if (null != g)
+            {
+                g.dut.close();
+            }
+        }
     }
 }
