@@ -7,7 +7,6 @@ import java.util.function.Supplier;
 import dev.ccsilicon.cosim.jverilator.BlockSpec;
 import dev.ccsilicon.cosim.jverilator.NativeRtl;
 import dev.ccsilicon.cosim.jverilator.RtlBuilder;
-import dev.ccsilicon.cosim.lockstep.PerSignalRtlModel;
 import dev.ccsilicon.hdl.ClockDomain;
 import dev.ccsilicon.hdl.Component;
 import dev.ccsilicon.hdl.ComponentDut;
@@ -37,9 +36,8 @@ public final class Duts
             case MODEL -> new ClockedDut(spec.layout(), spec.streams(), m, idle(m.domain()), null, null, spec.streams());
             case RTL ->
             {
-                final NativeRtl rtl = rtl(spec);
-                yield new ClockedDut(spec.layout(), spec.streams(), new PerSignalRtlModel(rtl), idle(m.domain()), m, rtl,
-                    spec.streams());
+                final RtlDut rtl = rtl(spec);
+                yield new ClockedDut(spec.layout(), spec.streams(), rtl, idle(m.domain()), m, rtl, spec.streams());
             }
             case REFERENCE -> throw new IllegalArgumentException("the reference level has no pins");
         };
@@ -69,10 +67,9 @@ public final class Duts
             case MODEL -> new ClockedDut(layout, streams, model, idle, null, null, all);
             case RTL ->
             {
-                final NativeRtl ra = rtl(sa);
-                final NativeRtl rb = rtl(sb);
-                final ModelDut pair = new WiredPair(new PerSignalRtlModel(ra), sa.layout(), out, new PerSignalRtlModel(rb),
-                    sb.layout(), in, shift);
+                final RtlDut ra = rtl(sa);
+                final RtlDut rb = rtl(sb);
+                final ModelDut pair = new WiredPair(ra, sa.layout(), out, rb, sb.layout(), in, shift);
                 yield new ClockedDut(layout, streams, pair, idle, model, () ->
                 {
                     ra.close();
@@ -90,9 +87,9 @@ public final class Duts
     }
 
     /** The Verilated block of {@code spec}, built once per parameter set (RtlBuilder's cache). */
-    public static NativeRtl rtl(final BlockSpec spec)
+    public static RtlDut rtl(final BlockSpec spec)
     {
-        return NativeRtl.open(RtlBuilder.build(spec, false));
+        return new RtlDut(NativeRtl.open(RtlBuilder.build(spec, false)));
     }
 
     /** The kernel's idle skip of a {@link ComponentDut}'s domain (which the DUT itself keeps off). */

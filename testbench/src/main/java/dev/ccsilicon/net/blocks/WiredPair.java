@@ -18,7 +18,7 @@ import dev.ccsilicon.hdl.StreamSpec;
  * one cycle evaluates the first block, then the second with the first's valid and data, and the first
  * again only if the second's ready differs from the one it was evaluated with.
  */
-public final class WiredPair implements ModelDut
+public final class WiredPair implements ModelDut, HeldInputs
 {
     private final ModelDut a;
     private final ModelDut b;
@@ -35,6 +35,10 @@ public final class WiredPair implements ModelDut
     private final int[] dataOut;
     private final int[] dataIn;
     private final int[] dataShift;
+    // The watched outputs of runHeld, split by part (computed once per watch list).
+    private int[] watchSplit;
+    private int[] watchA;
+    private int[] watchB;
 
     /**
      * @param la    the first block's pins; {@code from} is one of its output streams.
@@ -111,6 +115,24 @@ public final class WiredPair implements ModelDut
     {
         a.clock();
         b.clock();
+    }
+
+    /**
+     * Both parts with their inputs as last evaluated (in a stretch with held inputs the wire's
+     * values are held too); both parts must be {@link HeldInputs}.
+     */
+    @Override
+    public long runHeld(final long cycles, final long[] inputs, final int[] watch)
+    {
+        if (watch != watchSplit)
+        {
+            watchSplit = watch;
+            watchA = java.util.Arrays.stream(watch).filter(w -> w < aOutWords).toArray();
+            watchB = java.util.Arrays.stream(watch).filter(w -> w >= aOutWords).map(w -> w - aOutWords).toArray();
+        }
+        final long ka = ((HeldInputs)a).runHeld(cycles, aIn, watchA);
+        final long kb = ((HeldInputs)b).runHeld(cycles, bIn, watchB);
+        return ka < 0 ? kb : kb < 0 ? ka : Math.min(ka, kb);
     }
 
     /** The idle skip of both, in step: skips only what both can skip. */
