@@ -97,6 +97,8 @@ public final class ClockedDut implements AutoCloseable
     private final Output[] outputs;
     private int[] watched = new int[0];
     private int[] idleWatch;
+    // Each input stream's valid as the block last saw it.
+    private final long[] evaluatedValid;
     // For comparing RTL and shadow: output words always defined; per output stream its valid and data words.
     private final int[] alwaysDefined;
     private final int[] qualifiedValid;
@@ -150,8 +152,13 @@ public final class ClockedDut implements AutoCloseable
         shadowOut = null == shadow ? null : new long[layout.outputWords()];
         quietIn = new long[layout.inputWords()];
         quietOut = new long[layout.outputWords()];
-        inputs = streams.stream().filter(s -> s.direction() == dev.ccsilicon.hdl.Direction.IN)
-            .map(Input::new).toArray(Input[]::new);
+        final List<StreamSpec> ins = streams.stream().filter(s -> s.direction() == dev.ccsilicon.hdl.Direction.IN).toList();
+        inputs = new Input[ins.size()];
+        for (int i = 0; i < inputs.length; i++)
+        {
+            inputs[i] = new Input(ins.get(i), i);
+        }
+        evaluatedValid = new long[inputs.length];
         outputs = streams.stream().filter(s -> s.direction() != dev.ccsilicon.hdl.Direction.IN)
             .map(Output::new).toArray(Output[]::new);
         dut.reset();
@@ -164,6 +171,7 @@ public final class ClockedDut implements AutoCloseable
     /** An input stream's FIFO; records are staged field by field (the stream's data pins, in order) and pushed. */
     public final class Input
     {
+        private final int index;
         private final String name;
         private final int validWord;
         private final int readyWord;
@@ -179,8 +187,9 @@ public final class ClockedDut implements AutoCloseable
         private long waitMax;
         private int peak;
 
-        private Input(final StreamSpec s)
+        private Input(final StreamSpec s, final int index)
         {
+            this.index = index;
             name = s.name();
             validWord = layout.inputWord(s.validPort());
             readyWord = layout.outputWord(s.readyPort());
@@ -517,6 +526,10 @@ public final class ClockedDut implements AutoCloseable
 
     private void evaluate()
     {
+        for (final Input i : inputs)
+        {
+            evaluatedValid[i.index] = in[i.validWord];
+        }
         dut.evaluate(in, out);
         inputsChanged = false;
         if (null != shadow)
@@ -654,7 +667,7 @@ public final class ClockedDut implements AutoCloseable
         {
             return cycle;
         }
-        if (quiet)
+        if (quiet && streamsActive())
         {
             System.arraycopy(in, 0, quietIn, 0, in.length);
             for (final Output o : outputs)
@@ -669,6 +682,30 @@ public final class ClockedDut implements AutoCloseable
             inputsChanged = true;
         }
         return idle.nextBusyCycle();
+    }
+
+    /** Whether a stream's valid was high in the last evaluate (otherwise its pins are quiet already). */
+    private boolean streamsActive()
+    {
+        if (inputsChanged)
+        {
+            return true;
+        }
+        for (final Output o : outputs)
+        {
+            if (out[o.validWord] != 0)
+            {
+                return true;
+            }
+        }
+        for (final Input i : inputs)
+        {
+            if (evaluatedValid[i.index] != 0)
+            {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
