@@ -3,8 +3,6 @@ package dev.ccsilicon.net.blocks;
 import java.util.Arrays;
 import java.util.List;
 
-import org.agrona.collections.LongArrayQueue;
-
 import dev.ccsilicon.hdl.ModelDut;
 import dev.ccsilicon.hdl.PinLayout;
 import dev.ccsilicon.hdl.StreamSpec;
@@ -15,8 +13,8 @@ import dev.ccsilicon.scenario.Scenario;
  * simulated time c x {@link #CYCLE_PS}. The adapter around a block only ever touches it through
  * this bridge, always between two cycles:
  * <ul>
- *   <li>each input stream has a FIFO; its head is presented on the stream's valid and data pins
- *       until the block's ready takes it (data pins are zero while valid is low);</li>
+ *   <li>each input stream has a FIFO ({@link InputFifo}); its head is presented on the stream's
+ *       valid and data pins until the block's ready takes it (data pins are zero while valid is low);</li>
  *   <li>each output stream's ready is high and every handshake is handed to the stream's sink;</li>
  *   <li>pins no stream owns are driven by {@link #set} or by the {@link Pins} hook.</li>
  * </ul>
@@ -29,8 +27,9 @@ import dev.ccsilicon.scenario.Scenario;
  * cannot be skipped, so at RTL level the block is stepped every cycle; the idle oracle is then a
  * {@code shadow} model driven with the same pins, which also keeps the wake-up schedule (and so
  * every result) identical to the model level. Every cycle the shadow calls idle is checked on the
- * RTL's pins (no output valid, no input taken, no watched request), and every serviced cycle's
- * outputs are compared with the shadow's: a divergence throws.
+ * RTL's pins (no output valid, no watched request; in the native loop when the DUT is
+ * {@link HeldInputs}), and every serviced cycle's outputs are compared with the shadow's
+ * ({@link ShadowCheck}): a divergence throws.
  */
 public final class ClockedDut implements AutoCloseable
 {
@@ -93,16 +92,13 @@ public final class ClockedDut implements AutoCloseable
     private final long[] shadowOut;
     private final long[] quietIn;
     private final long[] quietOut;
-    private final Input[] inputs;
+    private final InputFifo[] inputs;
     private final Output[] outputs;
     private int[] watched = new int[0];
     private int[] idleWatch;
     // Each input stream's valid as the block last saw it.
     private final long[] evaluatedValid;
-    // For comparing RTL and shadow: output words always defined; per output stream its valid and data words.
-    private final int[] alwaysDefined;
-    private final int[] qualifiedValid;
-    private final int[][] qualifiedData;
+    private final ShadowCheck check;
     private Pins pins = NO_PINS;
     private long cycle;
     private long evaluated;
@@ -124,24 +120,7 @@ public final class ClockedDut implements AutoCloseable
     public ClockedDut(final PinLayout layout, final List<StreamSpec> streams, final ModelDut dut, final Idle idle,
         final ModelDut shadow, final AutoCloseable resources, final List<StreamSpec> outStreams)
     {
-        final List<StreamSpec> qualified = outStreams.stream().filter(s -> s.direction() != dev.ccsilicon.hdl.Direction.IN)
-            .toList();
-        qualifiedValid = qualified.stream().mapToInt(s -> layout.outputWord(s.validPort())).toArray();
-        qualifiedData = qualified.stream().map(s -> s.dataPorts().stream().mapToInt(layout::outputWord).toArray())
-            .toArray(int[][]::new);
-        final java.util.Set<Integer> data = new java.util.HashSet<>();
-        for (final int[] d : qualifiedData)
-        {
-            for (final int w : d)
-            {
-                data.add(w);
-            }
-        }
-        for (final int v : qualifiedValid)
-        {
-            data.add(v);
-        }
-        alwaysDefined = java.util.stream.IntStream.range(0, layout.outputWords()).filter(w -> !data.contains(w)).toArray();
+        check = null == shadow ? null : new ShadowCheck(layout, outStreams);
         this.layout = layout;
         this.dut = dut;
         this.idle = idle;
@@ -153,10 +132,10 @@ public final class ClockedDut implements AutoCloseable
         quietIn = new long[layout.inputWords()];
         quietOut = new long[layout.outputWords()];
         final List<StreamSpec> ins = streams.stream().filter(s -> s.direction() == dev.ccsilicon.hdl.Direction.IN).toList();
-        inputs = new Input[ins.size()];
+        inputs = new InputFifo[ins.size()];
         for (int i = 0; i < inputs.length; i++)
         {
-            inputs[i] = new Input(ins.get(i), i);
+            inputs[i] = new InputFifo(this, layout, in, ins.get(i), i);
         }
         evaluatedValid = new long[inputs.length];
         outputs = streams.stream().filter(s -> s.direction() != dev.ccsilicon.hdl.Direction.IN)
@@ -165,148 +144,6 @@ public final class ClockedDut implements AutoCloseable
         if (null != shadow)
         {
             shadow.reset();
-        }
-    }
-
-    /** An input stream's FIFO; records are staged field by field (the stream's data pins, in order) and pushed. */
-    public final class Input
-    {
-        private final int index;
-        private final String name;
-        private final int validWord;
-        private final int readyWord;
-        private final int[] dataWords;
-        private final long[] masks;
-        private final long[] staged;
-        // Records in arrival order: the data fields, then the cycle the record arrived in.
-        private final LongArrayQueue queue = new LongArrayQueue();
-        private boolean presenting;
-        private long headSince;
-        private int queued;
-        private long waited;
-        private long waitMax;
-        private int peak;
-
-        private Input(final StreamSpec s, final int index)
-        {
-            this.index = index;
-            name = s.name();
-            validWord = layout.inputWord(s.validPort());
-            readyWord = layout.outputWord(s.readyPort());
-            dataWords = new int[s.dataPorts().size()];
-            masks = new long[dataWords.length];
-            for (int i = 0; i < dataWords.length; i++)
-            {
-                final String pin = s.dataPorts().get(i);
-                final int width = layout.port(pin).width();
-                if (width > 64)
-                {
-                    throw new IllegalArgumentException(pin + ": stream fields wider than 64 bits are not supported");
-                }
-                dataWords[i] = layout.inputWord(pin);
-                masks[i] = width == 64 ? -1L : (1L << width) - 1;
-            }
-            staged = new long[dataWords.length];
-        }
-
-        /** Sets field {@code field} (the stream's data pin of that index) of the record being built. */
-        public Input stage(final int field, final long value)
-        {
-            staged[field] = value & masks[field];
-            return this;
-        }
-
-        /** Appends the staged record; it arrives now (the coming cycle) and waits for the block's ready. */
-        public void push()
-        {
-            for (final long v : staged)
-            {
-                queue.offerLong(v);
-            }
-            queue.offerLong(cycle);
-            queued++;
-            peak = Math.max(peak, size());
-            if (serviced && !presenting)
-            {
-                // The coming cycle was evaluated without it: present it, the edge re-evaluates.
-                present();
-                inputsChanged = true;
-            }
-        }
-
-        /** Records waiting, the presented one included. */
-        public int size()
-        {
-            return queued + (presenting ? 1 : 0);
-        }
-
-        /** Records that were not taken in the cycle they arrived in. */
-        public long waited()
-        {
-            return waited;
-        }
-
-        /** Longest wait of a record, cycles. */
-        public long waitMaxCycles()
-        {
-            return waitMax;
-        }
-
-        /** Most records ever waiting at once. */
-        public int peak()
-        {
-            return peak;
-        }
-
-        private void present()
-        {
-            if (!presenting && queued > 0)
-            {
-                for (int i = 0; i < dataWords.length; i++)
-                {
-                    in[dataWords[i]] = queue.pollLong();
-                }
-                headSince = queue.pollLong();
-                queued--;
-                presenting = true;
-                in[validWord] = 1;
-            }
-            else if (!presenting)
-            {
-                in[validWord] = 0;
-                for (final int w : dataWords)
-                {
-                    in[w] = 0;
-                }
-            }
-        }
-
-        private boolean taking()
-        {
-            return presenting && out[readyWord] != 0;
-        }
-
-        private void taken()
-        {
-            presenting = false;
-            // The pins drop after the handshake, until the next service presents another record.
-            in[validWord] = 0;
-            for (final int w : dataWords)
-            {
-                in[w] = 0;
-            }
-            final long w = cycle - headSince;
-            if (w > 0)
-            {
-                waited++;
-                waitMax = Math.max(waitMax, w);
-            }
-        }
-
-        @Override
-        public String toString()
-        {
-            return name;
         }
     }
 
@@ -367,9 +204,9 @@ public final class ClockedDut implements AutoCloseable
     }
 
     /** The FIFO of input stream {@code name}. */
-    public Input input(final String name)
+    public InputFifo input(final String name)
     {
-        for (final Input i : inputs)
+        for (final InputFifo i : inputs)
         {
             if (i.name.equals(name))
             {
@@ -415,6 +252,16 @@ public final class ClockedDut implements AutoCloseable
         return cycle;
     }
 
+    /** A record was pushed: if the coming cycle was evaluated without it, present it now (the edge re-evaluates). */
+    void pushed(final InputFifo fifo)
+    {
+        if (serviced && !fifo.presenting())
+        {
+            fifo.present();
+            inputsChanged = true;
+        }
+    }
+
     /** Whether the coming cycle has been serviced and has a handshake (or the adapter asked for it to be stepped). */
     public boolean mustStep()
     {
@@ -429,7 +276,7 @@ public final class ClockedDut implements AutoCloseable
             return;
         }
         pins.drive();
-        for (final Input i : inputs)
+        for (final InputFifo i : inputs)
         {
             i.present();
         }
@@ -470,9 +317,9 @@ public final class ClockedDut implements AutoCloseable
     {
         service();
         boolean taking = false;
-        for (final Input i : inputs)
+        for (final InputFifo i : inputs)
         {
-            taking |= i.taking();
+            taking |= i.taking(out);
         }
         if (!mustStep && !taking && !inputsChanged && null != idle)
         {
@@ -506,11 +353,11 @@ public final class ClockedDut implements AutoCloseable
         {
             evaluate();
         }
-        for (final Input i : inputs)
+        for (final InputFifo i : inputs)
         {
-            if (i.taking())
+            if (i.taking(out))
             {
-                i.taken();
+                i.taken(cycle);
             }
         }
         dut.clock();
@@ -526,7 +373,7 @@ public final class ClockedDut implements AutoCloseable
 
     private void evaluate()
     {
-        for (final Input i : inputs)
+        for (final InputFifo i : inputs)
         {
             evaluatedValid[i.index] = in[i.validWord];
         }
@@ -535,42 +382,11 @@ public final class ClockedDut implements AutoCloseable
         if (null != shadow)
         {
             shadow.evaluate(in, shadowOut);
-            if (!Arrays.equals(out, shadowOut) && !sameWhereDefined())
+            if (!check.same(out, shadowOut))
             {
                 throw divergence("the model's outputs differ");
             }
         }
-    }
-
-    /** Equal outputs, but a stream's data pins only while its valid is high (don't-care otherwise, as in the RTL). */
-    private boolean sameWhereDefined()
-    {
-        for (final int w : alwaysDefined)
-        {
-            if (out[w] != shadowOut[w])
-            {
-                return false;
-            }
-        }
-        for (int s = 0; s < qualifiedValid.length; s++)
-        {
-            final int v = qualifiedValid[s];
-            if (out[v] != shadowOut[v])
-            {
-                return false;
-            }
-            if (out[v] != 0)
-            {
-                for (final int w : qualifiedData[s])
-                {
-                    if (out[w] != shadowOut[w])
-                    {
-                        return false;
-                    }
-                }
-            }
-        }
-        return true;
     }
 
     /**
@@ -618,20 +434,8 @@ public final class ClockedDut implements AutoCloseable
 
     private IllegalStateException divergence(final String what)
     {
-        final StringBuilder sb = new StringBuilder("RTL and model diverge at block cycle " + cycle + ": " + what);
-        if (null != shadowOut)
-        {
-            for (int i = 0; i < layout.outputs().size(); i++)
-            {
-                final int w = layout.outputOffset(i);
-                if (out[w] != shadowOut[w])
-                {
-                    sb.append("; ").append(layout.outputs().get(i).name()).append(" rtl=").append(out[w])
-                        .append(" model=").append(shadowOut[w]);
-                }
-            }
-        }
-        return new IllegalStateException(sb.toString());
+        return new IllegalStateException("RTL and model diverge at block cycle " + cycle + ": " + what +
+            (null == check ? "" : check.differences(out, shadowOut)));
     }
 
     /**
@@ -656,7 +460,7 @@ public final class ClockedDut implements AutoCloseable
 
     private long nextBusyCycle(final boolean quiet)
     {
-        for (final Input i : inputs)
+        for (final InputFifo i : inputs)
         {
             if (i.size() > 0)
             {
@@ -674,7 +478,7 @@ public final class ClockedDut implements AutoCloseable
             {
                 quietIn[o.readyWord] = 0;
             }
-            for (final Input i : inputs)
+            for (final InputFifo i : inputs)
             {
                 quietIn[i.validWord] = 0;
             }
@@ -698,7 +502,7 @@ public final class ClockedDut implements AutoCloseable
                 return true;
             }
         }
-        for (final Input i : inputs)
+        for (final InputFifo i : inputs)
         {
             if (evaluatedValid[i.index] != 0)
             {

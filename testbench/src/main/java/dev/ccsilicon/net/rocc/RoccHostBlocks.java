@@ -8,6 +8,7 @@ import dev.ccsilicon.blocks.roccrp.RoccRpConfig;
 import dev.ccsilicon.cosim.blocks.roccrp.RoccRpSpec;
 import dev.ccsilicon.net.blocks.ClockedDut;
 import dev.ccsilicon.net.blocks.Duts;
+import dev.ccsilicon.net.blocks.InputFifo;
 import dev.ccsilicon.net.Topology;
 import dev.ccsilicon.net.cc.CcContext;
 import dev.ccsilicon.net.cc.HostCc;
@@ -56,7 +57,7 @@ public final class RoccHostBlocks implements HostCc, AutoCloseable
     {
         final int[] flows;
         final ClockedDut dut;
-        final ClockedDut.Input cnp;
+        final InputFifo cnp;
         final int updQp;
         final int updRate;
         final int updLimiter;

@@ -19,6 +19,7 @@ import dev.ccsilicon.hdl.StreamSpec;
 import dev.ccsilicon.net.Topology;
 import dev.ccsilicon.net.blocks.ClockedDut;
 import dev.ccsilicon.net.blocks.Duts;
+import dev.ccsilicon.net.blocks.InputFifo;
 import dev.ccsilicon.net.cc.CcContext;
 import dev.ccsilicon.net.cc.SwitchCc;
 import dev.ccsilicon.scenario.Level;
@@ -81,7 +82,7 @@ public final class RoccSwitchBlocks implements SwitchCc, AutoCloseable
     {
         final int[] ports;
         final ClockedDut dut;
-        final ClockedDut.Input ev;
+        final InputFifo ev;
         final long qBytesMax;
         final long rateUnitBps;
         final int fFracWidth;
