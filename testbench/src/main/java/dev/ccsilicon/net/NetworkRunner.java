@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.Locale;
 
 import dev.ccsilicon.net.cc.CcProvider;
+import dev.ccsilicon.net.cc.CongestionControl;
 import dev.ccsilicon.scenario.Level;
 import dev.ccsilicon.scenario.Scenario;
 import dev.ccsilicon.scenario.ScenarioRunner;
@@ -88,7 +89,10 @@ public final class NetworkRunner implements ScenarioRunner
         final CcProvider provider = provider(scenario);
         final Network net = new Network(scenario, topo, ctx -> provider.create(scenario, topo, ctx, level), interval);
         final long t0 = System.nanoTime();
-        net.run(progress);
+        try (CongestionControl cc = net.cc())
+        {
+            net.run(progress);
+        }
         final double wall = (System.nanoTime() - t0) / 1e9;
         return new Result(net, new Summary(net, wall, level));
     }

@@ -9,6 +9,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 
+import dev.ccsilicon.net.rocc.RoccHostBlocks;
+
 /**
  * The checks that relate fields of a bound scenario to each other: ids, topology, the measurement
  * window, thresholds against the buffer, profiles against the port speeds. Errors point at the
@@ -362,6 +364,15 @@ final class ScenarioChecker
 
     private void checkNic()
     {
+        // The rocc_rp block's timer wheel bounds the recovery timer (its horizon, at the block clock).
+        final long recoveryMax = RoccHostBlocks.maxRecoveryPs();
+        if (scenario.algorithm() == Algorithm.ROCC && RoccHostBlocks.recoveryCycles(scenario.nic().roccRecoveryPs()) *
+            Scenario.BLOCK_CYCLE_PS > recoveryMax)
+        {
+            throw error("nic.rocc.recovery", written("nic.rocc.recovery", Units.formatTime(scenario.nic().roccRecoveryPs())) +
+                " is too large for the RoCC block's timer wheel; nic.rocc.recovery must be at most " +
+                Units.formatTime(recoveryMax));
+        }
         if (scenario.nic().headerBytes() > scenario.mtuBytes())
         {
             throw error("nic.header", written("nic.header", Units.formatSize(scenario.nic().headerBytes())) + " is larger than the mtu (" +

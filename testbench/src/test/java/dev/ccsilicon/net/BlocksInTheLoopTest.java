@@ -17,6 +17,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * its qp_table and timer_wheel) against the same blocks at their reference level (RoccFairRateReference,
  * RoccFlowTableReference, RoccRpReference with exact timers; no cycle models): same figures per flow
  * within the stated tolerances, the same CNPs, and the blocks really ran.
+ *
+ * <p>Why tolerances and not equality: the reference level is functional, the model level is the
+ * hardware's timing. The reference's timers are exact (the wheel fires on its tick, up to G = 256
+ * cycles early, plus pipeline passes), its fair-rate sweep happens at once at the period (the block
+ * reads one port's depth per cycle, so later ports see a later queue), and its CNPs leave the flow
+ * table without the scan's cycles. Over 15 ms of measurement these shift rates by well under 1 %
+ * (0.02 Gb/s per flow), F by at most one Δ^F-level step (0.05 Gb/s), the queue's average by at most
+ * 3 KB (a few packets); the CNP count is exact because every fair-rate update reaches the same flows.
+ * (The model and RTL levels, in contrast, agree exactly: {@code LevelsInTheLoopTest}.)
  */
 class BlocksInTheLoopTest
 {

@@ -75,6 +75,16 @@ class NetworkRunnerTest
     }
 
     @Test
+    void aTenMillisecondRecoveryTimerRuns()
+    {
+        // 10 ms is beyond the 65536-slot wheel at the default tick: the NIC block gets a coarser tick.
+        final Scenario scenario = TestScenarios.file("rocc-testbed-10-3-1.yaml", "duration=2ms", "measure.from=1ms",
+            "measure.to=2ms", "nic.rocc.recovery=10ms");
+        final NetworkRunner.Result r = TestScenarios.run(scenario);
+        assertTrue(r.summary().cnpsSent() > 0, "CNPs sent " + r.summary().cnpsSent());
+    }
+
+    @Test
     void algorithmNoneHasNoFairRates(@TempDir final Path dir) throws Exception
     {
         final Scenario scenario = TestScenarios.file("rocc-testbed-equal.yaml", "algorithm=none", "duration=3ms",

@@ -443,7 +443,9 @@ class EveryFieldBadValueTest
             set("nic.rocc.recovery", "nic.rocc.recovery=55", "nic.rocc.recovery", "'55' is not a time (the unit is missing)",
                 TIMES),
             set("nic.rocc.recovery", "nic.rocc.recovery=55Us", "nic.rocc.recovery", "'55Us' is not a time", "case-sensitive",
-                TIMES));
+                TIMES),
+            set("nic.rocc.recovery", "nic.rocc.recovery=1s", "nic.rocc.recovery",
+                "'1s' is too large for the RoCC block's timer wheel", "at most 536.870912ms"));
     }
 
     @ParameterizedTest(name = "{0}")

@@ -11,6 +11,7 @@ import java.util.Objects;
  */
 public record CongestionControl(
     SwitchCc switchCc, SenderCc sender, ReceiverCc receiver, CcMetrics metrics, Map<String, String> levels)
+    implements AutoCloseable
 {
     public CongestionControl
     {
@@ -19,6 +20,36 @@ public record CongestionControl(
         Objects.requireNonNull(receiver, "receiver");
         Objects.requireNonNull(metrics, "metrics");
         levels = Map.copyOf(levels);
+    }
+
+    /**
+     * Releases what the hooks hold outside the heap (the Verilated blocks' native libraries at the
+     * RTL level): every distinct hook object that is {@link AutoCloseable} is closed once. The hooks'
+     * statistics stay readable.
+     */
+    @Override
+    public void close()
+    {
+        final Object[] all = {switchCc, sender, receiver, metrics};
+        for (int i = 0; i < all.length; i++)
+        {
+            boolean seen = false;
+            for (int j = 0; j < i; j++)
+            {
+                seen |= all[j] == all[i];
+            }
+            if (!seen && all[i] instanceof final AutoCloseable closeable)
+            {
+                try
+                {
+                    closeable.close();
+                }
+                catch (final Exception e)
+                {
+                    throw new IllegalStateException("closing " + all[i].getClass().getSimpleName(), e);
+                }
+            }
+        }
     }
 
     /** No congestion control at all. */

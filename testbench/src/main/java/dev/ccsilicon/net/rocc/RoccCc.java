@@ -18,7 +18,7 @@ import dev.ccsilicon.net.cc.SwitchCc;
  * ({@link RoccCnpPayload}), and publishes the ports' fair rates. Its wake slots are the switch
  * half's followed by the NIC half's.
  */
-final class RoccCc implements SwitchCc, SenderCc, CcMetrics, RoccContext
+final class RoccCc implements SwitchCc, SenderCc, CcMetrics, RoccContext, AutoCloseable
 {
     private static final List<String> PORT_RATES = List.of("fair_rate");
 
@@ -158,6 +158,19 @@ final class RoccCc implements SwitchCc, SenderCc, CcMetrics, RoccContext
     public Map<String, Long> counters()
     {
         return Map.of("cnps_sent", cnpsSent, "cnps_received", cnpsReceived);
+    }
+
+    @Override
+    public void close() throws Exception
+    {
+        if (sw instanceof final AutoCloseable c)
+        {
+            c.close();
+        }
+        if (host instanceof final AutoCloseable c)
+        {
+            c.close();
+        }
     }
 
     RoccSwitch switchHalf()

@@ -3,35 +3,44 @@ package dev.ccsilicon.net.rocc;
 import java.util.Arrays;
 
 import dev.ccsilicon.blocks.roccflowtable.CnpFormat;
-import dev.ccsilicon.blocks.roccfairrate.RoccFairRateConfig;
 import dev.ccsilicon.blocks.roccrp.RoccRp;
 import dev.ccsilicon.blocks.roccrp.RoccRpConfig;
-import dev.ccsilicon.blocks.roccrp.RoccRpUpdate;
-import dev.ccsilicon.hdl.ClockDomain;
+import dev.ccsilicon.cosim.blocks.roccrp.RoccRpSpec;
+import dev.ccsilicon.net.blocks.ClockedDut;
+import dev.ccsilicon.net.blocks.Duts;
+import dev.ccsilicon.net.blocks.InputFifo;
 import dev.ccsilicon.net.Topology;
+import dev.ccsilicon.scenario.Level;
 import dev.ccsilicon.scenario.Scenario;
 
 /**
- * RoCC reaction points with the {@code rocc_rp} block model in the loop: per sending host one clock
- * domain ({@link #CLOCK_HZ}) running a {@link RoccRp} (its own {@code qp_table} and
- * {@code timer_wheel} inside). QP q of a host is its q-th flow. The adapter is the NIC pipeline
- * around the block and the only thing that touches its pins, always between two cycles:
+ * RoCC reaction points with the {@code rocc_rp} block in the loop: per sending host one block
+ * ({@link #CLOCK_HZ}; its own {@code qp_table} and {@code timer_wheel} inside) at the level given,
+ * the Java model or the Verilated RTL, driven only through its pins by a {@link ClockedDut}. QP q of a
+ * host is its q-th flow. The adapter is the NIC pipeline around the block:
  * <ul>
- *   <li>a decoded CNP (QP, F in Δ^F units, CP id) joins an adapter FIFO; its head is presented on
- *       {@code cnp_*} and held until {@code cnp_ready_o} takes it;</li>
+ *   <li>a decoded CNP (QP, F in Δ^F units, CP id) joins the bridge's {@code cnp} FIFO; its head is
+ *       presented on {@code cnp_*} and held until {@code cnp_ready_o} takes it;</li>
  *   <li>{@code upd_ready_i} is always high (the pacer takes an update per cycle); each update sets
  *       its flow's pacer to the rate, or to line rate / demand when the limiter is off.</li>
  * </ul>
- * Block cycle c happens at simulated time c ns. The domain is advanced by simulated time and idle
- * stretches are skipped in bulk by the kernel's idle skip; the network wakes the adapter at the next
- * cycle while the block is busy, otherwise at the wheel's next tick with a timer in it.
+ * Block cycle c happens at simulated time c ns. The block is advanced by simulated time and idle
+ * stretches are skipped by the bridge; the network wakes the adapter at the next cycle while the
+ * block is busy, otherwise at the wheel's next tick with a timer in it (the model's answer at both
+ * levels, so the RTL runs exactly the model's schedule).
  */
-public final class RoccHostBlocks implements RoccHost
+public final class RoccHostBlocks implements RoccHost, AutoCloseable
 {
     public static final long CLOCK_HZ = Scenario.BLOCK_CLOCK_HZ;
     private static final long CYCLE_PS = Scenario.BLOCK_CYCLE_PS;
-    private static final long RATE_MASK = RoccRpUpdate.RATE_MASK;
-    private static final int RATE_BITS = Long.bitCount(RATE_MASK);
+    // Fields of the cnp stream, in pin order (RoccRpPorts.CNP_DATA).
+    private static final int CNP_QP = 0;
+    private static final int CNP_RATE = 1;
+    private static final int CNP_CP = 2;
+    /** The timer wheel's largest NumSlots. */
+    private static final long MAX_SLOTS = 1 << 16;
+    /** Half the largest horizon the default time base allows (S x G <= 2^(W-2), see TimerWheelConfig). */
+    private static final long MAX_RECOVERY_CYCLES = 1L << (RoccRpConfig.defaults(CLOCK_HZ).deadlineWidth() - 3);
 
     private final RoccContext ctx;
     private final Topology topo;
@@ -39,115 +48,49 @@ public final class RoccHostBlocks implements RoccHost
     private final int[] qpOfFlow;
     private final long[] rateBps;
     private final long unitBps;
+    private final Level level;
 
-    /** One host's NIC: the block, its clock and the CNP FIFO in front of it. */
-    private final class Nic
+    /** One host's NIC: the block behind its pins, the CNP FIFO in front of it the bridge's. */
+    private final class Nic implements ClockedDut.Sink
     {
         final int[] flows;
-        final RoccRp rp;
-        final ClockDomain clock;
-        // CNPs waiting for cnp_ready_o: {qp, rate} packed, the CP id, the first cycle it could enter.
-        long[] cnpQpRate = new long[16];
-        int[] cnpCp = new int[16];
-        long[] cnpCycle = new long[16];
-        int cnpHead;
-        int cnpCount;
-        long cnpsWaited;
-        long cnpWaitMax;
-        int cnpPeak;
+        final ClockedDut dut;
+        final InputFifo cnp;
+        final int updQp;
+        final int updRate;
+        final int updLimiter;
+        long nowPs;
 
         Nic(final String name, final int[] flows, final RoccRpConfig config)
         {
             this.flows = flows;
-            rp = new RoccRp(null, name, config);
-            final ClockDomain domain = ClockDomain.ofPeriodPs(name, CYCLE_PS).add(rp);
-            domain.reset();
-            rp.configure(config.rateMax(), config.recoveryCycles());
-            rp.setUpdReady(true);
-            clock = domain;
+            dut = Duts.open(level, RoccRpSpec.spec(config), () -> new RoccRp(null, name, config));
+            dut.set("cfg_rate_max_i", config.rateMax()).set("cfg_recovery_i", config.recoveryCycles());
+            cnp = dut.input("cnp");
+            // upd_ready_i is always high: the pacer takes an update per cycle.
+            dut.output("upd", this);
+            updQp = dut.outputWord("upd_qp_o");
+            updRate = dut.outputWord("upd_rate_o");
+            updLimiter = dut.outputWord("upd_limiter_o");
         }
 
         void offer(final int qp, final long rate, final int cp)
         {
-            if (cnpCount == cnpQpRate.length)
-            {
-                grow();
-            }
-            final int i = (cnpHead + cnpCount) & (cnpQpRate.length - 1);
-            cnpQpRate[i] = (long)qp << RATE_BITS | (rate & RATE_MASK);
-            cnpCp[i] = cp;
-            cnpCycle[i] = clock.cycle();
-            cnpCount++;
-            cnpPeak = Math.max(cnpPeak, cnpCount);
+            cnp.stage(CNP_QP, qp).stage(CNP_RATE, rate).stage(CNP_CP, cp & 0xFFFF_FFFFL).push();
         }
 
-        private void grow()
-        {
-            final int n = cnpQpRate.length;
-            final long[] qpRate = new long[n << 1];
-            final int[] cp = new int[n << 1];
-            final long[] cycle = new long[n << 1];
-            for (int k = 0; k < cnpCount; k++)
-            {
-                qpRate[k] = cnpQpRate[(cnpHead + k) & (n - 1)];
-                cp[k] = cnpCp[(cnpHead + k) & (n - 1)];
-                cycle[k] = cnpCycle[(cnpHead + k) & (n - 1)];
-            }
-            cnpQpRate = qpRate;
-            cnpCp = cp;
-            cnpCycle = cycle;
-            cnpHead = 0;
-        }
-
-        /** Runs every block cycle that happens at or before {@code nowPs}. */
+        /** Runs every block cycle that happens at or before {@code nowPs}; updates carry that time. */
         void advanceTo(final long nowPs)
         {
-            final long target = nowPs / CYCLE_PS + 1;
-            while (clock.cycle() < target)
-            {
-                final boolean present = cnpCount > 0;
-                if (present)
-                {
-                    final long e = cnpQpRate[cnpHead];
-                    rp.setCnp(true, e >>> RATE_BITS, e & RATE_MASK, cnpCp[cnpHead] & 0xFFFF_FFFFL);
-                }
-                else
-                {
-                    rp.setCnp(false, 0, 0, 0);
-                }
-                final long busy = clock.nextBusyCycle();
-                if (busy > clock.cycle())
-                {
-                    // Idle: no handshake can complete in these cycles (advance steps once instead of
-                    // skipping when some memory still has a read in flight, which is just as idle).
-                    clock.advance(Math.min(busy, target) - clock.cycle());
-                    continue;
-                }
-                // Both handshakes complete in the cycle about to be stepped: valid and ready now.
-                final boolean taken = present && rp.cnpReady();
-                if (rp.updValid())
-                {
-                    apply((int)rp.updQp(), rp.updRate(), rp.updLimiter(), nowPs);
-                }
-                if (taken)
-                {
-                    final long waited = clock.cycle() - cnpCycle[cnpHead];
-                    if (waited > 0)
-                    {
-                        cnpsWaited++;
-                        cnpWaitMax = Math.max(cnpWaitMax, waited);
-                    }
-                    cnpHead = (cnpHead + 1) & (cnpQpRate.length - 1);
-                    cnpCount--;
-                }
-                clock.step();
-            }
+            this.nowPs = nowPs;
+            dut.runToTime(nowPs);
         }
 
-        private void apply(final int qp, final long rate, final boolean limiter, final long nowPs)
+        @Override
+        public void take(final long[] out)
         {
-            final int flow = flows[qp];
-            final long bps = limiter ? rate * unitBps : UNLIMITED;
+            final int flow = flows[(int)out[updQp]];
+            final long bps = out[updLimiter] != 0 ? out[updRate] * unitBps : UNLIMITED;
             if (bps != rateBps[flow])
             {
                 rateBps[flow] = bps;
@@ -157,18 +100,28 @@ public final class RoccHostBlocks implements RoccHost
 
         long nextWakePs()
         {
-            // A CNP queued since the last advance is not on the block's pins yet.
-            final long busy = cnpCount > 0 ? clock.cycle() : clock.nextBusyCycle();
+            final long busy = dut.nextBusyCycle();
             return busy == Long.MAX_VALUE ? NEVER : busy * CYCLE_PS;
         }
     }
 
     public RoccHostBlocks(final Scenario scenario, final Topology topo, final RoccContext ctx)
     {
+        this(scenario, topo, ctx, Level.MODEL);
+    }
+
+    /** The NICs with their blocks at {@code level} ({@link Level#MODEL} or {@link Level#RTL}). */
+    public RoccHostBlocks(final Scenario scenario, final Topology topo, final RoccContext ctx, final Level level)
+    {
+        if (level == Level.REFERENCE)
+        {
+            throw new IllegalArgumentException("the reference level is RoccHostCc");
+        }
+        this.level = level;
         this.ctx = ctx;
         this.topo = topo;
         unitBps = CnpFormat.RATE_UNIT_BPS;
-        final long recoveryCycles = Math.max(1, (scenario.nic().roccRecoveryPs() + CYCLE_PS / 2) / CYCLE_PS);
+        final long recoveryCycles = recoveryCycles(scenario.nic().roccRecoveryPs());
         final int flows = scenario.flows().size();
         qpOfFlow = new int[flows];
         rateBps = new long[flows];
@@ -201,22 +154,48 @@ public final class RoccHostBlocks implements RoccHost
 
     /**
      * The block's parameters for a NIC of {@code qps} flows: RTL defaults, except NumQps (the next
-     * power of two, at least 2 per wheel lane) and NumSlots (the power of two, at least the default
-     * 512, that makes the wheel's horizon at least twice the recovery timer: 512 for 55 us, 2048 for
-     * 137.5 us). The tick G stays at the default 256 cycles, so a longer timer is not a coarser one.
+     * power of two, at least 2 per wheel lane), NumSlots and SlotCycles. The wheel's horizon (S x G)
+     * must be at least twice the recovery timer: S doubles from the default 512 (512 for 55 us, 2048
+     * for 137.5 us) up to the block's 65536, keeping the default tick G = 256 cycles; only a longer
+     * timer then coarsens the tick (10 ms: 65536 slots of 512 cycles, a 0.005 % quantum). The time
+     * base (DeadlineWidth) leaves S x G at most 2^(W-2), so {@link #MAX_RECOVERY_CYCLES} is the limit.
      */
     static RoccRpConfig config(final int qps, final long rateMax, final long recoveryCycles)
     {
+        if (recoveryCycles > MAX_RECOVERY_CYCLES)
+        {
+            throw new IllegalArgumentException("recovery timer " + recoveryCycles + " cycles is beyond the block's "
+                + MAX_RECOVERY_CYCLES);
+        }
         final RoccRpConfig d = RoccRpConfig.defaults(CLOCK_HZ);
         final int numQps = Math.max(2 * d.numLanes(), Integer.highestOneBit(Math.max(1, qps - 1)) << 1);
-        final long g = d.slotCycles();
+        long g = d.slotCycles();
         long slots = d.numSlots();
         while (slots * g < 2 * recoveryCycles)
         {
-            slots <<= 1;
+            if (slots < MAX_SLOTS)
+            {
+                slots <<= 1;
+            }
+            else
+            {
+                g <<= 1;
+            }
         }
         return new RoccRpConfig(numQps, d.sramLatency(), d.outDepth(), d.metaDepth(), Math.toIntExact(slots),
-            d.slotCycles(), d.numLanes(), d.deadlineWidth(), d.statWidth(), rateMax, recoveryCycles);
+            Math.toIntExact(g), d.numLanes(), d.deadlineWidth(), d.statWidth(), rateMax, recoveryCycles);
+    }
+
+    /** The recovery timer in block cycles (nearest cycle, at least one). */
+    public static long recoveryCycles(final long recoveryPs)
+    {
+        return Math.max(1, (recoveryPs + CYCLE_PS / 2) / CYCLE_PS);
+    }
+
+    /** The longest recovery timer the block's wheel can hold, picoseconds (the scenario checker's limit). */
+    public static long maxRecoveryPs()
+    {
+        return MAX_RECOVERY_CYCLES * CYCLE_PS;
     }
 
     @Override
@@ -258,10 +237,13 @@ public final class RoccHostBlocks implements RoccHost
         return nic.nextWakePs();
     }
 
-    /** The block of {@code host}'s NIC, or null for a host without flows; for tests and statistics. */
+    /**
+     * The model of {@code host}'s NIC block, or null for a host without flows; for tests and
+     * statistics (at RTL level the shadow model, whose pins are checked equal to the RTL's).
+     */
     public RoccRp block(final int host)
     {
-        return null == nics[host] ? null : nics[host].rp;
+        return null == nics[host] ? null : (RoccRp)nics[host].dut.model();
     }
 
     /** Block cycles stepped (evaluated) over all NICs. */
@@ -270,7 +252,7 @@ public final class RoccHostBlocks implements RoccHost
         long sum = 0;
         for (final Nic nic : nics)
         {
-            sum += null == nic ? 0 : nic.clock.evaluatedCycles();
+            sum += null == nic ? 0 : nic.dut.evaluatedCycles();
         }
         return sum;
     }
@@ -281,7 +263,7 @@ public final class RoccHostBlocks implements RoccHost
         long sum = 0;
         for (final Nic nic : nics)
         {
-            sum += null == nic ? 0 : nic.clock.skippedCycles();
+            sum += null == nic ? 0 : nic.dut.skippedCycles();
         }
         return sum;
     }
@@ -292,7 +274,7 @@ public final class RoccHostBlocks implements RoccHost
         long sum = 0;
         for (final Nic nic : nics)
         {
-            sum += null == nic ? 0 : nic.cnpsWaited;
+            sum += null == nic ? 0 : nic.cnp.waited();
         }
         return sum;
     }
@@ -303,7 +285,7 @@ public final class RoccHostBlocks implements RoccHost
         long max = 0;
         for (final Nic nic : nics)
         {
-            max = Math.max(max, null == nic ? 0 : nic.cnpWaitMax);
+            max = Math.max(max, null == nic ? 0 : nic.cnp.waitMaxCycles());
         }
         return max;
     }
@@ -314,8 +296,21 @@ public final class RoccHostBlocks implements RoccHost
         int max = 0;
         for (final Nic nic : nics)
         {
-            max = Math.max(max, null == nic ? 0 : nic.cnpPeak);
+            max = Math.max(max, null == nic ? 0 : nic.cnp.peak());
         }
         return max;
+    }
+
+    /** Releases the Verilated blocks (RTL level); the models stay readable. */
+    @Override
+    public void close() throws Exception
+    {
+        for (final Nic nic : nics)
+        {
+            if (null != nic)
+            {
+                nic.dut.close();
+            }
+        }
     }
 }

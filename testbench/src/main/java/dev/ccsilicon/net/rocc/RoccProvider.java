@@ -17,7 +17,8 @@ import dev.ccsilicon.scenario.Scenario;
  * {@code algorithm: rocc} (seed 000): {@code rocc_fair_rate} and {@code rocc_flow_table} on every
  * switch egress port, {@code rocc_rp} (on {@code qp_table} and {@code timer_wheel}) in every sending
  * NIC; at the reference level their functional references ({@link RoccSwitchCc}, {@link RoccHostCc}),
- * at the model level the cycle models ({@link RoccSwitchBlocks}, {@link RoccHostBlocks}).
+ * at the model level the cycle models and at the RTL level the Verilated blocks, both through their
+ * pins ({@link RoccSwitchBlocks}, {@link RoccHostBlocks}).
  */
 public final class RoccProvider implements CcProvider
 {
@@ -33,7 +34,7 @@ public final class RoccProvider implements CcProvider
     @Override
     public Set<Level> levels()
     {
-        return EnumSet.of(Level.REFERENCE, Level.MODEL);
+        return EnumSet.allOf(Level.class);
     }
 
     @Override
@@ -54,8 +55,8 @@ public final class RoccProvider implements CcProvider
         switch (level)
         {
             case REFERENCE -> cc.bind(new RoccSwitchCc(scenario, topo, cc), new RoccHostCc(scenario, topo, cc));
-            case MODEL -> cc.bind(new RoccSwitchBlocks(scenario, topo, cc), new RoccHostBlocks(scenario, topo, cc));
-            default -> throw new IllegalArgumentException("rocc has no blocks at level " + level);
+            case MODEL, RTL ->
+                cc.bind(new RoccSwitchBlocks(scenario, topo, cc, level), new RoccHostBlocks(scenario, topo, cc, level));
         }
         final Map<String, String> levels = new LinkedHashMap<>();
         for (final String block : BLOCKS)

@@ -4,21 +4,27 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeMap;
 
+import org.agrona.collections.IntArrayQueue;
+
 import dev.ccsilicon.blocks.roccfairrate.RoccFairRate;
 import dev.ccsilicon.blocks.roccfairrate.RoccFairRateAlgorithm;
 import dev.ccsilicon.blocks.roccfairrate.RoccFairRateConfig;
-import dev.ccsilicon.hdl.RecordFifo;
+import dev.ccsilicon.blocks.roccfairrate.RoccFairRatePorts;
+import dev.ccsilicon.blocks.roccfairrate.RoccProfile;
 import dev.ccsilicon.blocks.roccflowtable.RoccFlowTable;
 import dev.ccsilicon.blocks.roccflowtable.RoccFlowTableConfig;
-import dev.ccsilicon.hdl.ClockDomain;
-import dev.ccsilicon.hdl.Container;
+import dev.ccsilicon.cosim.blocks.roccflowtable.RoccFlowTableSpec;
+import dev.ccsilicon.cosim.jverilator.BlockSpec;
+import dev.ccsilicon.hdl.StreamSpec;
 import dev.ccsilicon.net.Topology;
 import dev.ccsilicon.blocks.roccfairrate.RoccProfile;
+import dev.ccsilicon.net.blocks.ClockedDut;
+import dev.ccsilicon.net.blocks.Duts;
+import dev.ccsilicon.net.blocks.InputFifo;
+import dev.ccsilicon.scenario.Level;
 import dev.ccsilicon.scenario.Scenario;
 
-import static dev.ccsilicon.blocks.roccflowtable.RoccFlowTablePorts.CNP_F;
-import static dev.ccsilicon.blocks.roccflowtable.RoccFlowTablePorts.CNP_PORT;
-import static dev.ccsilicon.blocks.roccflowtable.RoccFlowTablePorts.CNP_SRC_PORT;
+import static dev.ccsilicon.blocks.roccfairrate.RoccFairRatePorts.*;
 import static dev.ccsilicon.blocks.roccflowtable.RoccFlowTablePorts.EV_DEQ;
 import static dev.ccsilicon.blocks.roccflowtable.RoccFlowTablePorts.EV_DST_IP;
 import static dev.ccsilicon.blocks.roccflowtable.RoccFlowTablePorts.EV_DST_PORT;
@@ -27,10 +33,6 @@ import static dev.ccsilicon.blocks.roccflowtable.RoccFlowTablePorts.EV_PROTO;
 import static dev.ccsilicon.blocks.roccflowtable.RoccFlowTablePorts.EV_SRC_IP;
 import static dev.ccsilicon.blocks.roccflowtable.RoccFlowTablePorts.EV_SRC_PORT;
 import static dev.ccsilicon.blocks.roccflowtable.RoccFlowTablePorts.EV_TRACKED;
-import static dev.ccsilicon.blocks.roccflowtable.RoccFlowTablePorts.RSP_TRACKED;
-import static dev.ccsilicon.blocks.roccflowtable.RoccFlowTablePorts.SCAN_CYCLES;
-import static dev.ccsilicon.blocks.roccflowtable.RoccFlowTablePorts.UPD_F;
-import static dev.ccsilicon.blocks.roccflowtable.RoccFlowTablePorts.UPD_PORT;
 
 /**
  * RoCC congestion points with the hardware block models in the loop: per switch and port speed one
@@ -50,7 +52,7 @@ import static dev.ccsilicon.blocks.roccflowtable.RoccFlowTablePorts.UPD_PORT;
  * one jump; while a block is busy the network wakes the adapter every cycle. Waiting for an event's
  * response lets the domain run a few cycles ahead of the network; the next call then starts there.
  */
-public final class RoccSwitchBlocks implements RoccSwitch
+public final class RoccSwitchBlocks implements RoccSwitch, AutoCloseable
 {
     public static final long CLOCK_HZ = Scenario.BLOCK_CLOCK_HZ;
     private static final long CYCLE_PS = Scenario.BLOCK_CYCLE_PS;
@@ -69,194 +71,207 @@ public final class RoccSwitchBlocks implements RoccSwitch
     private final int[] cpIds;
     private long scans;
     private long maxScanCycles;
-    private long cycles;
+    private final Level level;
 
-    /** One switch's blocks for the ports of one speed. */
-    private final class Group
+    /**
+     * One switch's blocks for the ports of one speed: rocc_fair_rate's {@code out} wired into
+     * rocc_flow_table's {@code upd} (F's integer part), on one clock, behind one bridge.
+     */
+    private final class Group implements ClockedDut.Pins
     {
         final int[] ports;
-        final ClockDomain clock;
-        final RoccFairRate fairRate;
-        final RoccFlowTable flowTable;
-        final int fFracWidth;
+        final ClockedDut dut;
+        final InputFifo ev;
         final long qBytesMax;
         final long rateUnitBps;
-        // Tags of the packets queued at each port, in FIFO order (ring buffers).
-        final boolean[][] tags;
-        final int[] tagHead;
-        final int[] tagCount;
+        final int fFracWidth;
+        final int qRdReq;
+        final int qRdPort;
+        final int qRdBytes;
+        final int outValid;
+        final int outPort;
+        final int outF;
+        final int updReady;
+        final int overflow;
+        // Tags of the packets queued at each port, in FIFO order (the TM's descriptor bit).
+        final IntArrayQueue[] tags;
+        // The port whose depth the block asked for in the last stepped cycle (answered in the next), or -1.
         int reqPort = -1;
-        long servicedCycle = -1;
-        boolean dirty;
-        long evPushedCycle = -1;
-        long rspPoppedCycle = -1;
+        int reqSampled = -1;
+        final int rspValid;
+        final int rspTracked;
+        final int cnpValid;
+        final int scanValid;
+        long nowPs;
 
         Group(final String name, final int switchId, final int[] ports, final RoccFairRateConfig frCfg)
         {
             this.ports = ports;
-            final Container top = new Container(name);
-            fairRate = new RoccFairRate(top, frCfg);
-            flowTable = new RoccFlowTable(top, RoccFlowTableConfig.defaults().withPorts(frCfg.ports()));
-            flowTable.configure(switchId, 1);
-            clock = ClockDomain.ofPeriodPs(name, CYCLE_PS).add(top);
-            clock.reset();
-            fairRate.enable(true);
+            final RoccFlowTableConfig ftCfg = RoccFlowTableConfig.defaults().withPorts(frCfg.ports());
+            final int[] shift = new int[] {0, frCfg.fFracWidth()};
+            dut = Duts.openPair(level, fairRateSpec(frCfg), () -> new RoccFairRate(null, frCfg), "update",
+                RoccFlowTableSpec.spec(ftCfg), () -> new RoccFlowTable(null, ftCfg), "upd", shift);
+            dut.set(ENABLE_I, 1)
+                .set(CFG_PERIOD_I, frCfg.periodCycles()).set(CFG_Q_REF_I, frCfg.qRef()).set(CFG_Q_MID_I, frCfg.qMid())
+                .set(CFG_Q_MAX_I, frCfg.qMax()).set(CFG_F_MIN_I, frCfg.fMin()).set(CFG_F_MAX_I, frCfg.fMax())
+                .set(CFG_F_INIT_I, frCfg.fInit()).set(CFG_ALPHA_I, frCfg.alpha()).set(CFG_BETA_I, frCfg.beta())
+                .set("cfg_switch_id_i", switchId).set("cfg_cnp_gap_i", 1);
+            dut.pins(this).watch(Q_RD_REQ_O);
+            ev = dut.input("ev");
+            // rsp_ready_i is always high; event() reads each response as it reaches the pins.
+            rspValid = dut.outputWord("rsp_valid_o");
+            rspTracked = dut.outputWord("rsp_tracked_o");
+            cnpValid = dut.outputWord("cnp_valid_o");
+            scanValid = dut.outputWord("scan_valid_o");
+            final int cnpPort = dut.outputWord("cnp_port_o");
+            final int cnpFlow = dut.outputWord("cnp_src_port_o");
+            final int cnpF = dut.outputWord("cnp_f_o");
+            dut.output("cnp", out ->
+            {
+                final int local = (int)out[cnpPort];
+                ctx.sendCnp(ports[local], (int)out[cnpFlow], out[cnpF], cpIds[ports[local]], nowPs);
+            });
+            final int scanCycles = dut.outputWord("scan_cycles_o");
+            dut.output("scan", out ->
+            {
+                scans++;
+                maxScanCycles = Math.max(maxScanCycles, out[scanCycles]);
+            });
+            qRdReq = dut.outputWord(Q_RD_REQ_O);
+            qRdPort = dut.outputWord(Q_RD_PORT_O);
+            qRdBytes = dut.inputWord(Q_RD_BYTES_I);
+            outValid = dut.outputWord(OUT_VALID_O);
+            outPort = dut.outputWord(OUT_PORT_O);
+            outF = dut.outputWord(OUT_F_O);
+            updReady = dut.outputWord("upd_ready_o");
+            overflow = dut.outputWord("stat_overflow_o");
             fFracWidth = frCfg.fFracWidth();
             qBytesMax = (1L << frCfg.qBytesWidth()) - 1;
             rateUnitBps = frCfg.rateUnitMbps() * 1_000_000L;
-            tags = new boolean[ports.length][64];
-            tagHead = new int[ports.length];
-            tagCount = new int[ports.length];
+            tags = new IntArrayQueue[ports.length];
+            for (int i = 0; i < ports.length; i++)
+            {
+                tags[i] = new IntArrayQueue();
+            }
         }
 
-        /** Between two cycles: drive the inputs of the next one and take what the last one produced. */
-        void service(final long nowPs)
+        @Override
+        public void drive()
         {
-            // A FIFO takes one push and one pop per cycle: service each gap between cycles once.
-            if (servicedCycle == clock.cycle())
-            {
-                return;
-            }
-            servicedCycle = clock.cycle();
+            // q_rd_bytes_i answers last cycle's request with the queue at this moment of simulated time.
             if (reqPort >= 0)
             {
                 final long q = reqPort < ports.length ? ctx.queueBytes(ports[reqPort]) : 0;
-                fairRate.queueBytes(Math.min(q, qBytesMax));
+                dut.setWord(qRdBytes, Math.min(q, qBytesMax));
             }
-            final RecordFifo upd = flowTable.upd();
-            final boolean ready = upd.canPush();
-            fairRate.outReady(ready);
-            if (ready && fairRate.outValid())
+        }
+
+        @Override
+        public boolean sample(final long[] out)
+        {
+            reqSampled = out[qRdReq] != 0 ? (int)out[qRdPort] : -1;
+            if (out[outValid] != 0 && out[updReady] != 0)
             {
-                final int local = fairRate.outPort();
-                final long f = fairRate.outF() >> fFracWidth;
-                upd.stage(UPD_PORT, local);
-                upd.stage(UPD_F, f);
-                upd.push();
-                dirty = true;
+                // The wire takes an update this cycle: the port's fair rate as the flow table gets it.
+                final int local = (int)out[outPort];
                 if (local < ports.length)
                 {
-                    fairRateBps[ports[local]] = f * rateUnitBps;
+                    fairRateBps[ports[local]] = (out[outF] >> fFracWidth) * rateUnitBps;
                 }
+                return true;
             }
-            final RecordFifo cnp = flowTable.cnp();
-            if (cnp.canPop())
-            {
-                final int local = (int)cnp.peek(CNP_PORT);
-                final int flow = (int)cnp.peek(CNP_SRC_PORT);
-                ctx.sendCnp(ports[local], flow, cnp.peek(CNP_F), cpIds[ports[local]], nowPs);
-                cnp.pop();
-                dirty = true;
-            }
-            final RecordFifo scan = flowTable.scan();
-            if (scan.canPop())
-            {
-                scans++;
-                maxScanCycles = Math.max(maxScanCycles, scan.peek(SCAN_CYCLES));
-                scan.pop();
-                dirty = true;
-            }
+            return false;
         }
 
-        /** One cycle (or one idle skip of at most {@code maxCycles}), serviced before it. */
-        void advance(final long maxCycles, final long nowPs)
+        @Override
+        public void edge(final boolean stepped)
         {
-            service(nowPs);
-            final boolean req = fairRate.qRdReq();
-            final int port = fairRate.qRdPort();
-            final long before = clock.evaluatedCycles();
-            // A push or pop made between cycles commits only in a stepped cycle, never in a skip.
-            clock.advance(dirty ? 1 : maxCycles);
-            dirty = false;
-            final boolean stepped = clock.evaluatedCycles() != before;
-            cycles += clock.evaluatedCycles() - before;
-            reqPort = stepped && req ? port : -1;
+            reqPort = stepped ? reqSampled : -1;
         }
 
-        /** Runs every cycle that happens at or before {@code nowPs}. */
+        /** Runs every cycle at or before {@code nowPs} and services the next: what it hands over carries this time. */
         void advanceTo(final long nowPs)
         {
-            final long target = nowPs / CYCLE_PS + 1;
-            while (clock.cycle() < target)
-            {
-                advance(target - clock.cycle(), nowPs);
-            }
-            service(nowPs);
+            this.nowPs = nowPs;
+            dut.runToTime(nowPs);
+            dut.service();
         }
 
         long nextWakePs()
         {
-            if (flowTable.cnp().canPop() || flowTable.scan().canPop() || reqPort >= 0)
+            // A CNP or scan report on the pins is handed over (or was) in the coming cycle; a depth
+            // request is answered in it.
+            if (dut.output(cnpValid) != 0 || dut.output(scanValid) != 0 || reqPort >= 0)
             {
-                return clock.cycle() * CYCLE_PS;
+                return dut.cycle() * CYCLE_PS;
             }
-            final long busy = clock.nextBusyCycle();
+            final long busy = dut.nextOwnWorkCycle();
             return busy == Long.MAX_VALUE ? NEVER : busy * CYCLE_PS;
         }
 
-        /** Pushes a packet event and runs the block until its response; returns the response's tag. */
+        /**
+         * Presents a packet event and runs the blocks until its response is on the pins; returns the
+         * response's tag. The response is taken in the coming cycle (rsp_ready_i is high), which the
+         * next call services: what else it hands over carries that call's time.
+         */
         boolean event(final int local, final int flow, final boolean dequeue, final boolean tracked, final long nowPs)
         {
             advanceTo(nowPs);
-            final RecordFifo ev = flowTable.ev();
-            while (!ev.canPush() || evPushedCycle == clock.cycle())
+            ev.stage(EV_DEQ, dequeue ? 1 : 0).stage(EV_TRACKED, tracked ? 1 : 0).stage(EV_PORT, local)
+                .stage(EV_SRC_IP, flowSrcIp[flow] & 0xFFFF_FFFFL).stage(EV_DST_IP, flowDstIp[flow] & 0xFFFF_FFFFL)
+                .stage(EV_PROTO, UDP).stage(EV_SRC_PORT, flow).stage(EV_DST_PORT, ROCEV2_PORT).push();
+            // Responses come back in event order and this adapter waits for each, so the next is ours
+            // (the previous one, if on the pins, is taken by the first edge).
+            do
             {
-                advance(1, nowPs);
+                dut.runCycle(1);
+                dut.peek();
             }
-            ev.stage(EV_DEQ, dequeue ? 1 : 0);
-            ev.stage(EV_TRACKED, tracked ? 1 : 0);
-            ev.stage(EV_PORT, local);
-            ev.stage(EV_SRC_IP, flowSrcIp[flow] & 0xFFFF_FFFFL);
-            ev.stage(EV_DST_IP, flowDstIp[flow] & 0xFFFF_FFFFL);
-            ev.stage(EV_PROTO, UDP);
-            ev.stage(EV_SRC_PORT, flow);
-            ev.stage(EV_DST_PORT, ROCEV2_PORT);
-            ev.push();
-            dirty = true;
-            evPushedCycle = clock.cycle();
-            final RecordFifo rsp = flowTable.rsp();
-            // Responses come back in event order and this adapter waits for each, so the head is ours.
-            while (!rsp.canPop() || rspPoppedCycle == clock.cycle())
-            {
-                advance(1, nowPs);
-            }
-            final boolean tag = rsp.peek(RSP_TRACKED) != 0;
-            rsp.pop();
-            dirty = true;
-            rspPoppedCycle = clock.cycle();
-            return tag;
+            while (dut.output(rspValid) == 0);
+            return dut.output(rspTracked) != 0;
         }
 
         void enqueue(final int local, final int flow, final long nowPs)
         {
-            final boolean tag = event(local, flow, false, false, nowPs);
-            if (tagCount[local] == tags[local].length)
-            {
-                final boolean[] bigger = new boolean[tags[local].length << 1];
-                for (int i = 0; i < tagCount[local]; i++)
-                {
-                    bigger[i] = tags[local][(tagHead[local] + i) % tags[local].length];
-                }
-                tags[local] = bigger;
-                tagHead[local] = 0;
-            }
-            tags[local][(tagHead[local] + tagCount[local]++) % tags[local].length] = tag;
+            tags[local].offerInt(event(local, flow, false, false, nowPs) ? 1 : 0);
         }
 
         void dequeue(final int local, final int flow, final long nowPs)
         {
-            final boolean tag = tags[local][tagHead[local]];
-            tagHead[local] = (tagHead[local] + 1) % tags[local].length;
-            tagCount[local]--;
-            if (tag)
+            if (tags[local].pollInt() != 0)
             {
                 event(local, flow, true, true, nowPs);
             }
         }
     }
 
+    /** The pins of the bare {@code rocc_fair_rate} with {@code cfg}'s parameters; its {@code update} stream is wired. */
+    static BlockSpec fairRateSpec(final RoccFairRateConfig cfg)
+    {
+        return BlockSpec.builder(RoccFairRatePorts.RTL_TOP, RoccFairRatePorts.RTL_TOP)
+            .sourcesFromHierarchy()
+            .parameters(cfg)
+            .parameter("OutDepth", RoccFairRate.DEFAULT_OUT_DEPTH)
+            .parameter("StatWidth", RoccFairRate.DEFAULT_STAT_WIDTH)
+            .ports(RoccFairRatePorts.of(cfg, RoccFairRate.DEFAULT_STAT_WIDTH))
+            .stream(StreamSpec.out("update", OUT_VALID_O, OUT_READY_I, OUT_PORT_O, OUT_F_O, OUT_BRANCH_O, OUT_CLAMP_O,
+                OUT_RATIO_LOG2_O))
+            .build();
+    }
+
     public RoccSwitchBlocks(final Scenario scenario, final Topology topo, final RoccContext ctx)
     {
+        this(scenario, topo, ctx, Level.MODEL);
+    }
+
+    /** The congestion points with their blocks at {@code level} ({@link Level#MODEL} or {@link Level#RTL}). */
+    public RoccSwitchBlocks(final Scenario scenario, final Topology topo, final RoccContext ctx, final Level level)
+    {
+        if (level == Level.REFERENCE)
+        {
+            throw new IllegalArgumentException("the reference level is RoccSwitchCc");
+        }
+        this.level = level;
         this.ctx = ctx;
         cpIds = CongestionPointId.of(topo);
         this.topo = topo;
@@ -349,7 +364,12 @@ public final class RoccSwitchBlocks implements RoccSwitch
     /** Block clock cycles evaluated (not skipped), over all switches. */
     public long evaluatedCycles()
     {
-        return cycles;
+        long n = 0;
+        for (final Group g : groups)
+        {
+            n += g.dut.evaluatedCycles();
+        }
+        return n;
     }
 
     /** Flow-table scans reported, and the longest in cycles. */
@@ -369,8 +389,21 @@ public final class RoccSwitchBlocks implements RoccSwitch
         long n = 0;
         for (final Group g : groups)
         {
-            n += g.flowTable.statOverflow();
+            n += g.dut.output(g.overflow);
         }
         return n;
+    }
+
+    /** Releases the Verilated blocks (RTL level); the models stay readable. */
+    @Override
+    public void close() throws Exception
+    {
+        for (final Group g : groups)
+        {
+            if (null != g)
+            {
+                g.dut.close();
+            }
+        }
     }
 }

@@ -162,6 +162,13 @@ class RoccHostBlocksTest
         assertEquals(256, RoccHostBlocks.config(3, 4_000, 137_500).slotCycles());
         assertEquals(8192, RoccHostBlocks.config(3, 4_000, 1_000_000).numSlots());
         assertEquals(128, RoccHostBlocks.config(100, 4_000, 55_000).numQps());
+        // Beyond 65536 slots of G the tick coarsens: 10 ms is 65536 slots of 512 cycles.
+        assertEquals(65536, RoccHostBlocks.config(3, 4_000, 10_000_000).numSlots());
+        assertEquals(512, RoccHostBlocks.config(3, 4_000, 10_000_000).slotCycles());
+        // The largest timer the 32-bit time base allows: the horizon 2^30 cycles is twice it.
+        final RoccRpConfig max = RoccHostBlocks.config(3, 4_000, RoccHostBlocks.maxRecoveryPs() / 1_000);
+        assertEquals(1L << 30, (long)max.numSlots() * max.slotCycles());
+        assertEquals(536_870_912_000L, RoccHostBlocks.maxRecoveryPs());
     }
 
     @Test
