@@ -1,5 +1,7 @@
 package dev.ccsilicon.net.cc;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 
@@ -19,7 +21,8 @@ public record CongestionControl(
         Objects.requireNonNull(sender, "sender");
         Objects.requireNonNull(receiver, "receiver");
         Objects.requireNonNull(metrics, "metrics");
-        levels = Map.copyOf(levels);
+        // In the provider's order: summary.json and the report list them as given, the same every run.
+        levels = Collections.unmodifiableMap(new LinkedHashMap<>(levels));
     }
 
     /**
