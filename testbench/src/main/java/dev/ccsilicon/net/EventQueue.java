@@ -53,11 +53,31 @@ public final class EventQueue
 
     public void schedule(final long atPs, final int eventKind, final int a, final int b)
     {
+        scheduleAs(nextSeq++, atPs, eventKind, a, b);
+    }
+
+    /**
+     * Takes the next {@code n} sequence numbers for events scheduled later with {@link #scheduleAs}:
+     * a chain of events known in advance (flow starts, the arrivals queued on a link) then keeps only
+     * its head in the heap, yet runs in exactly the order it would have had scheduled all at once.
+     *
+     * @return the first of the {@code n} numbers.
+     */
+    public long reserve(final int n)
+    {
+        final long first = nextSeq;
+        nextSeq += n;
+        return first;
+    }
+
+    /** Schedules an event with a sequence number taken by {@link #reserve}. */
+    public void scheduleAs(final long seq, final long atPs, final int eventKind, final int a, final int b)
+    {
         if (size == time.length)
         {
             grow();
         }
-        final long sk = (nextSeq++ << KIND_BITS) | eventKind;
+        final long sk = (seq << KIND_BITS) | eventKind;
         final long ab = ((long)a << 32) | (b & 0xFFFF_FFFFL);
         int i = size++;
         if (size > peak)

@@ -68,6 +68,8 @@ public final class Network implements CcContext
     private final long[] controlReceived = new long[KINDS];
     private long processed;
     private long now;
+    private int[] startOrder;
+    private long firstStartSeq;
 
     /** Builds an algorithm's hooks once the network they talk to exists. */
     public interface CcFactory
@@ -121,9 +123,14 @@ public final class Network implements CcContext
     /** Runs the scenario to its end. */
     public void run(final Progress progress)
     {
-        for (int f = 0; f < hosts.flowCount; f++)
+        // Flow starts are a chain in start order: only the next one waits in the heap, with the
+        // sequence number it would have had, scheduled first of all (flow f's is f).
+        startOrder = startOrder(hosts.start);
+        firstStartSeq = events.reserve(hosts.flowCount);
+        if (hosts.flowCount > 0)
         {
-            events.schedule(hosts.start[f], EV_FLOW_START, f, 0);
+            final int f = startOrder[0];
+            events.scheduleAs(firstStartSeq + f, hosts.start[f], EV_FLOW_START, f, 0);
         }
         for (int h = 0; h < hooks.length; h++)
         {
@@ -160,13 +167,40 @@ public final class Network implements CcContext
             case EV_TX_DONE -> txDone(a);
             case EV_ARRIVE -> arrive(a, b);
             case EV_HOST_WAKE -> hosts.wake(a, now);
-            case EV_FLOW_START -> hosts.flowStart(a, now);
+            case EV_FLOW_START -> flowStart(a, b);
             case EV_PFC -> pfcFrame(a, 1 == b);
             case EV_CC -> ccWake(a, b);
             case EV_SAMPLE -> sample(a);
             case EV_RTO -> hosts.rto(a, now);
             default -> throw new IllegalStateException("unknown event kind " + kind);
         }
+    }
+
+    private void flowStart(final int f, final int k)
+    {
+        if (k + 1 < startOrder.length)
+        {
+            final int next = startOrder[k + 1];
+            events.scheduleAs(firstStartSeq + next, hosts.start[next], EV_FLOW_START, next, k + 1);
+        }
+        hosts.flowStart(f, now);
+    }
+
+    /** Flow indices by (start time, index): the order their start events run in. */
+    private static int[] startOrder(final long[] start)
+    {
+        final Integer[] order = new Integer[start.length];
+        for (int f = 0; f < order.length; f++)
+        {
+            order[f] = f;
+        }
+        java.util.Arrays.sort(order, (x, y) -> start[x] != start[y] ? Long.compare(start[x], start[y]) : Integer.compare(x, y));
+        final int[] result = new int[order.length];
+        for (int f = 0; f < order.length; f++)
+        {
+            result[f] = order[f];
+        }
+        return result;
     }
 
     void scheduleHostWake(final long atPs, final int host)
