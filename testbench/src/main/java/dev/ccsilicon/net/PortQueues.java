@@ -47,56 +47,52 @@ final class PortQueues
 
     void appendData(final int port, final int pkt)
     {
-        final int[] next = pool.next;
-        next[pkt] = NONE;
-        if (NONE == dataTail[port])
-        {
-            dataHead[port] = pkt;
-        }
-        else
-        {
-            next[dataTail[port]] = pkt;
-        }
-        dataTail[port] = pkt;
+        append(dataHead, dataTail, port, pkt);
     }
 
     /** Unlinks and returns the head of the data FIFO; the caller has checked it is not empty. */
     int takeData(final int port)
     {
-        final int pkt = dataHead[port];
-        dataHead[port] = pool.next[pkt];
-        if (NONE == dataHead[port])
-        {
-            dataTail[port] = NONE;
-        }
-        return pkt;
+        return take(dataHead, dataTail, port);
     }
 
     void appendControl(final int port, final int pkt)
     {
-        final int[] next = pool.next;
-        next[pkt] = NONE;
-        if (NONE == controlTail[port])
-        {
-            controlHead[port] = pkt;
-        }
-        else
-        {
-            next[controlTail[port]] = pkt;
-        }
-        controlTail[port] = pkt;
+        append(controlHead, controlTail, port, pkt);
     }
 
     /** Unlinks and returns the head of the control FIFO, or {@link PacketPool#NONE}. */
     int takeControl(final int port)
     {
-        final int pkt = controlHead[port];
+        return take(controlHead, controlTail, port);
+    }
+
+    /** Links {@code pkt} at the tail of the FIFO {@code head}/{@code tail} of {@code port}. */
+    private void append(final int[] head, final int[] tail, final int port, final int pkt)
+    {
+        final int[] next = pool.next;
+        next[pkt] = NONE;
+        if (NONE == tail[port])
+        {
+            head[port] = pkt;
+        }
+        else
+        {
+            next[tail[port]] = pkt;
+        }
+        tail[port] = pkt;
+    }
+
+    /** Unlinks and returns the head of the FIFO, or {@link PacketPool#NONE} when it is empty. */
+    private int take(final int[] head, final int[] tail, final int port)
+    {
+        final int pkt = head[port];
         if (NONE != pkt)
         {
-            controlHead[port] = pool.next[pkt];
-            if (NONE == controlHead[port])
+            head[port] = pool.next[pkt];
+            if (NONE == head[port])
             {
-                controlTail[port] = NONE;
+                tail[port] = NONE;
             }
         }
         return pkt;

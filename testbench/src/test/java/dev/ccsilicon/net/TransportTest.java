@@ -176,7 +176,7 @@ class TransportTest
                     return ENQUEUE;
                 }
             };
-            final SenderCc sender = new CountingSender()
+            final SenderCc sender = new SenderCc()
             {
                 @Override
                 public void onControl(final int flow, final int kind, final long payload, final long nowPs)
@@ -205,7 +205,7 @@ class TransportTest
         final long[] worst = new long[1];
         final Summary s = run(scenario, ctx ->
         {
-            final SenderCc sender = new CountingSender()
+            final SenderCc sender = new SenderCc()
             {
                 @Override
                 public void onSent(final int flow, final int pkt, final long nowPs)
@@ -278,19 +278,8 @@ class TransportTest
                     ctx.sendControl(receiverNode, flow, kind, 42, true, nowPs);
                 }
 
-                @Override
-                public int wakeSlots()
-                {
-                    return 0;
-                }
-
-                @Override
-                public long wake(final int slot, final long nowPs)
-                {
-                    return NEVER;
-                }
             };
-            final SenderCc sender = new CountingSender()
+            final SenderCc sender = new SenderCc()
             {
                 @Override
                 public void onControl(final int flow, final int k, final long payload, final long nowPs)
@@ -326,71 +315,6 @@ class TransportTest
         public int onEnqueue(final int port, final int pkt, final long nowPs)
         {
             return drop.test(count++) ? DROP : ENQUEUE;
-        }
-
-        @Override
-        public void onDequeue(final int port, final int pkt, final long nowPs)
-        {
-        }
-
-        @Override
-        public void onPause(final int port, final boolean paused, final long nowPs)
-        {
-        }
-
-        @Override
-        public int wakeSlots()
-        {
-            return 0;
-        }
-
-        @Override
-        public long wake(final int slot, final long nowPs)
-        {
-            return NEVER;
-        }
-    }
-
-    /** A sender with no opinion, for overriding one hook. */
-    private static class CountingSender implements SenderCc
-    {
-        @Override
-        public void onFlowStart(final int flow, final long nowPs)
-        {
-        }
-
-        @Override
-        public void onSent(final int flow, final int pkt, final long nowPs)
-        {
-        }
-
-        @Override
-        public void onControl(final int flow, final int kind, final long payload, final long nowPs)
-        {
-        }
-
-        @Override
-        public long rateBps(final int flow)
-        {
-            return UNLIMITED;
-        }
-
-        @Override
-        public long windowBytes(final int flow)
-        {
-            return UNLIMITED;
-        }
-
-        @Override
-        public int wakeSlots()
-        {
-            return 0;
-        }
-
-        @Override
-        public long wake(final int slot, final long nowPs)
-        {
-            return NEVER;
         }
     }
 }

@@ -8,7 +8,9 @@ package dev.ccsilicon.net.cc;
 public interface ReceiverCc extends CcHook
 {
     /** Called by the receiving host NIC for every data packet of {@code flow} that reaches it. */
-    void onDeliver(int flow, int pkt, long nowPs);
+    default void onDeliver(final int flow, final int pkt, final long nowPs)
+    {
+    }
 
     /** Called by the receiving host NIC when a control packet sent towards the destination of {@code flow} arrives. */
     default void onControl(final int flow, final int kind, final long payload, final long nowPs)
@@ -18,21 +20,5 @@ public interface ReceiverCc extends CcHook
     /** A receiver CC that does nothing. */
     ReceiverCc NONE = new ReceiverCc()
     {
-        @Override
-        public void onDeliver(final int flow, final int pkt, final long nowPs)
-        {
-        }
-
-        @Override
-        public int wakeSlots()
-        {
-            return 0;
-        }
-
-        @Override
-        public long wake(final int slot, final long nowPs)
-        {
-            return NEVER;
-        }
     };
 }

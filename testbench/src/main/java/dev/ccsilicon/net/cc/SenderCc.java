@@ -11,67 +11,41 @@ public interface SenderCc extends CcHook
     long UNLIMITED = Long.MAX_VALUE;
 
     /** Called by the host when a flow's application starts offering data. */
-    void onFlowStart(int flow, long nowPs);
+    default void onFlowStart(final int flow, final long nowPs)
+    {
+    }
 
     /** Called by the host NIC when data packet {@code pkt} of {@code flow} starts on the wire. */
-    void onSent(int flow, int pkt, long nowPs);
+    default void onSent(final int flow, final int pkt, final long nowPs)
+    {
+    }
 
     /**
      * Called by the host NIC when a control packet for {@code flow} arrives: a CC kind (CNP, ...) with
      * its payload, or the transport's {@link PacketKind#ACK} (payload: echoed header bits, after the
      * transport has moved {@link CcContext#bytesAcked}) or {@link PacketKind#NACK}.
      */
-    void onControl(int flow, int kind, long payload, long nowPs);
+    default void onControl(final int flow, final int kind, final long payload, final long nowPs)
+    {
+    }
 
     /** The rate the congestion control allows {@code flow}, bits/s, or {@link #UNLIMITED}. */
-    long rateBps(int flow);
+    default long rateBps(final int flow)
+    {
+        return UNLIMITED;
+    }
 
     /**
      * Payload bytes {@code flow} may have unacknowledged; a packet may start while fewer are in
      * flight (so a window below one packet still sends one packet at a time), or {@link #UNLIMITED}.
      */
-    long windowBytes(int flow);
+    default long windowBytes(final int flow)
+    {
+        return UNLIMITED;
+    }
 
     /** No congestion control: every flow is unlimited. */
     SenderCc NONE = new SenderCc()
     {
-        @Override
-        public void onFlowStart(final int flow, final long nowPs)
-        {
-        }
-
-        @Override
-        public void onSent(final int flow, final int pkt, final long nowPs)
-        {
-        }
-
-        @Override
-        public void onControl(final int flow, final int kind, final long payload, final long nowPs)
-        {
-        }
-
-        @Override
-        public long rateBps(final int flow)
-        {
-            return UNLIMITED;
-        }
-
-        @Override
-        public long windowBytes(final int flow)
-        {
-            return UNLIMITED;
-        }
-
-        @Override
-        public int wakeSlots()
-        {
-            return 0;
-        }
-
-        @Override
-        public long wake(final int slot, final long nowPs)
-        {
-            return NEVER;
-        }
     };
 }

@@ -18,43 +18,23 @@ public interface SwitchCc extends CcHook
      *
      * @return {@link #ENQUEUE} or {@link #DROP}.
      */
-    int onEnqueue(int port, int pkt, long nowPs);
+    default int onEnqueue(final int port, final int pkt, final long nowPs)
+    {
+        return ENQUEUE;
+    }
 
     /** Called by the switch when data packet {@code pkt} leaves egress queue {@code port} for the wire. */
-    void onDequeue(int port, int pkt, long nowPs);
+    default void onDequeue(final int port, final int pkt, final long nowPs)
+    {
+    }
 
     /** Called when a PFC PAUSE ({@code paused}) or RESUME reaches egress {@code port}. */
-    void onPause(int port, boolean paused, long nowPs);
+    default void onPause(final int port, final boolean paused, final long nowPs)
+    {
+    }
 
     /** A switch CC that does nothing. */
     SwitchCc NONE = new SwitchCc()
     {
-        @Override
-        public int onEnqueue(final int port, final int pkt, final long nowPs)
-        {
-            return ENQUEUE;
-        }
-
-        @Override
-        public void onDequeue(final int port, final int pkt, final long nowPs)
-        {
-        }
-
-        @Override
-        public void onPause(final int port, final boolean paused, final long nowPs)
-        {
-        }
-
-        @Override
-        public int wakeSlots()
-        {
-            return 0;
-        }
-
-        @Override
-        public long wake(final int slot, final long nowPs)
-        {
-            return NEVER;
-        }
     };
 }

@@ -31,39 +31,6 @@ class CongestionControlTest
         final class Both implements SwitchCc, ReceiverCc, AutoCloseable
         {
             @Override
-            public int onEnqueue(final int port, final int pkt, final long nowPs)
-            {
-                return ENQUEUE;
-            }
-
-            @Override
-            public void onDequeue(final int port, final int pkt, final long nowPs)
-            {
-            }
-
-            @Override
-            public void onPause(final int port, final boolean paused, final long nowPs)
-            {
-            }
-
-            @Override
-            public void onDeliver(final int flow, final int pkt, final long nowPs)
-            {
-            }
-
-            @Override
-            public int wakeSlots()
-            {
-                return 0;
-            }
-
-            @Override
-            public long wake(final int slot, final long nowPs)
-            {
-                return NEVER;
-            }
-
-            @Override
             public void close()
             {
                 closed.incrementAndGet();
