@@ -10,6 +10,11 @@ import dev.ccsilicon.scenario.Units;
 /** A short human-readable description of a validated scenario, as {@code run} prints it first. */
 final class ScenarioDescription
 {
+    /** A generated fabric or workload has thousands of links and flows: the first ones are listed. */
+    static final int MAX_LINES = 24;
+    /** Above this many nodes their ids are not listed. */
+    static final int MAX_IDS = 64;
+
     private ScenarioDescription()
     {
     }
@@ -28,20 +33,30 @@ final class ScenarioDescription
             .append(", ").append(count(scenario.switches().size(), "switch")).append(' ').append(list(scenario.switches()))
             .append('\n');
         sb.append("  links: ").append(scenario.links().size()).append('\n');
-        for (final Link link : scenario.links())
+        for (final Link link : scenario.links().subList(0, Math.min(MAX_LINES, scenario.links().size())))
         {
             sb.append("    ").append(link.a()).append(" <-> ").append(link.b()).append("  ")
                 .append(Units.formatRate(link.rateBps())).append(", ").append(Units.formatTime(link.delayPs())).append('\n');
         }
+        more(sb, scenario.links().size(), "links");
         sb.append("  flows: ").append(scenario.flows().size()).append('\n');
-        for (final Flow flow : scenario.flows())
+        for (final Flow flow : scenario.flows().subList(0, Math.min(MAX_LINES, scenario.flows().size())))
         {
             sb.append("    ").append(flow.id()).append(": ").append(flow.src()).append(" -> ").append(flow.dst())
                 .append(", start ").append(Units.formatTime(flow.startPs()))
                 .append(", size ").append(flow.isInfinite() ? "infinite" : Units.formatSize(flow.sizeBytes()))
                 .append(", demand ").append(Units.formatRate(flow.demandBps())).append('\n');
         }
+        more(sb, scenario.flows().size(), "flows");
         return sb.toString();
+    }
+
+    private static void more(final StringBuilder sb, final int n, final String what)
+    {
+        if (n > MAX_LINES)
+        {
+            sb.append("    ... ").append(n - MAX_LINES).append(" more ").append(what).append('\n');
+        }
     }
 
     private static String count(final int n, final String noun)
@@ -51,6 +66,7 @@ final class ScenarioDescription
 
     private static String list(final List<String> ids)
     {
-        return "(" + String.join(", ", ids) + ")";
+        return ids.size() > MAX_IDS ? "(" + ids.get(0) + " ... " + ids.get(ids.size() - 1) + ")"
+            : "(" + String.join(", ", ids) + ")";
     }
 }

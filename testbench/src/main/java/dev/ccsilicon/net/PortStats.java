@@ -1,5 +1,7 @@
 package dev.ccsilicon.net;
 
+import java.util.Arrays;
+
 /**
  * What the network measures per port over the measurement window: busy time (utilisation), the
  * time-weighted queue (average, maximum, histogram for the p99, time empty), drops, PFC frames sent,
@@ -13,6 +15,8 @@ final class PortStats
     private final long fromPs;
     private final long toPs;
     private final long bufferBytes;
+    /** The last bin: queues of at least the buffer (cannot happen but for a packet in flight). */
+    private final int maxBin;
     final long[] windowBusyPs;
     final long[] drops;
     final long[] pfcSent;
@@ -30,6 +34,7 @@ final class PortStats
         this.fromPs = fromPs;
         this.toPs = toPs;
         this.bufferBytes = bufferBytes;
+        maxBin = (int)(bufferBytes / QUEUE_BIN_BYTES) + 1;
         windowBusyPs = new long[ports];
         drops = new long[ports];
         pfcSent = new long[ports];
@@ -74,14 +79,17 @@ final class PortStats
                 qZeroPs[port] += dt;
                 return;
             }
+            // Bins up to the buffer, the last one for anything above; a port's histogram grows to the
+            // deepest queue it has seen, so ten thousand shallow ports do not each hold 12 MB / 100 B bins.
+            final int bin = (int)Math.min(q / QUEUE_BIN_BYTES, maxBin);
             long[] hist = qHist[port];
-            if (null == hist)
+            if (null == hist || bin >= hist.length)
             {
-                // Only ports that ever queue pay for a histogram.
-                hist = new long[(int)(bufferBytes / QUEUE_BIN_BYTES) + 2];
+                hist = null == hist ? new long[Math.min(maxBin + 1, Math.max(64, bin + 1))] :
+                    Arrays.copyOf(hist, (int)Math.min(maxBin + 1, Math.max(bin + 1, 2L * hist.length)));
                 qHist[port] = hist;
             }
-            hist[(int)Math.min(q / QUEUE_BIN_BYTES, hist.length - 1)] += dt;
+            hist[bin] += dt;
         }
     }
 

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 
 import dev.ccsilicon.hdl.SeededRandom;
+import org.agrona.collections.IntArrayList;
 import dev.ccsilicon.scenario.Flow;
 import dev.ccsilicon.scenario.Link;
 import dev.ccsilicon.scenario.Scenario;
@@ -16,6 +17,8 @@ import dev.ccsilicon.scenario.Scenario;
  * {@code 2i} (a to b) and {@code 2i+1} (b to a), so the reverse of port {@code p} is {@code p ^ 1}.
  * Routes are shortest paths by hop count; where a node has several equal-cost next hops a flow
  * picks one by a hash of the seed, the flow id and the node id (per-flow ECMP), fixed for the run.
+ * Each flow keeps only the hops it uses (its path and the way back from it), so memory grows with
+ * flows × path length, not flows × nodes.
  */
 public final class Topology
 {
@@ -26,8 +29,19 @@ public final class Topology
     private final long[] portRateBps;
     private final long[] portDelayPs;
     private final int[] hostPort;
-    private final int[] dataRoute;
-    private final int[] cnpRoute;
+    private final long seed;
+    private final String[] flowIds;
+    /** Per host, hop counts to it from every node, computed when first needed. */
+    private final int[][] dist;
+    /**
+     * Per flow f, the routes it uses, as (node, egress port) pairs in {@code routeNode}/{@code routePort}:
+     * [routeStart[f], dataEnd[f]) its data path from the source, then up to routeStart[f + 1] the
+     * way back to the source from each node on it. A few entries per flow, read by a short scan.
+     */
+    private final int[] routeStart;
+    private final int[] dataEnd;
+    private final int[] routeNode;
+    private final int[] routePort;
     private final int nodeCount;
     private final int[] flowSrc;
     private final int[] flowDst;
@@ -89,25 +103,115 @@ public final class Topology
             inPorts[portTo[p]][inN[portTo[p]]++] = p;
         }
 
-        final int[][] dist = new int[hostCount][];
-        for (int d = 0; d < hostCount; d++)
-        {
-            dist[d] = distancesTo(d);
-        }
-
+        seed = scenario.seed();
+        dist = new int[hostCount][];
         final List<Flow> flows = scenario.flows();
-        flowSrc = new int[flows.size()];
-        flowDst = new int[flows.size()];
-        dataRoute = new int[flows.size() * nodeCount];
-        cnpRoute = new int[flows.size() * nodeCount];
-        for (int f = 0; f < flows.size(); f++)
+        final int n = flows.size();
+        flowSrc = new int[n];
+        flowDst = new int[n];
+        flowIds = new String[n];
+        routeStart = new int[n + 1];
+        dataEnd = new int[n];
+        final IntArrayList nodes = new IntArrayList();
+        final IntArrayList hops = new IntArrayList();
+        for (int f = 0; f < n; f++)
         {
             final Flow flow = flows.get(f);
             flowSrc[f] = index.get(flow.src());
             flowDst[f] = index.get(flow.dst());
-            fillRoute(dataRoute, f, flowDst[f], dist[flowDst[f]], scenario.seed(), flow.id());
-            fillRoute(cnpRoute, f, flowSrc[f], dist[flowSrc[f]], scenario.seed(), flow.id() + "/cnp");
+            flowIds[f] = flow.id();
+            routeStart[f] = nodes.size();
+            // The data path, then the way back to the source from every node on it (where control
+            // packets start); other nodes are computed on demand.
+            for (int at = flowSrc[f], p = nextHop(f, at, false); p >= 0; at = portTo[p], p = nextHop(f, at, false))
+            {
+                nodes.addInt(at);
+                hops.addInt(p);
+            }
+            dataEnd[f] = nodes.size();
+            for (int i = routeStart[f]; i <= dataEnd[f]; i++)
+            {
+                int at = i < dataEnd[f] ? nodes.getInt(i) : flowDst[f];
+                while (at != flowSrc[f] && !knownBack(nodes, f, at))
+                {
+                    final int p = nextHop(f, at, true);
+                    if (p < 0)
+                    {
+                        break;
+                    }
+                    nodes.addInt(at);
+                    hops.addInt(p);
+                    at = portTo[p];
+                }
+            }
         }
+        routeStart[n] = nodes.size();
+        routeNode = nodes.toIntArray();
+        routePort = hops.toIntArray();
+    }
+
+    private boolean knownBack(final IntArrayList nodes, final int f, final int node)
+    {
+        for (int i = dataEnd[f]; i < nodes.size(); i++)
+        {
+            if (nodes.getInt(i) == node)
+            {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Hop counts to host {@code d}, computed once per host that is asked for. */
+    private int[] dist(final int d)
+    {
+        int[] result = dist[d];
+        if (null == result)
+        {
+            result = distancesTo(d);
+            dist[d] = result;
+        }
+        return result;
+    }
+
+    /**
+     * The egress port at {@code node} for {@code flow} towards its destination (or, {@code back},
+     * its source), or -1 at the end or where there is no route: among the equal-cost next hops (in
+     * port order) the flow picks one by a hash of the seed, the flow id and the node (per-flow ECMP),
+     * the control direction with its own hash ({@code "<flow id>/cnp"}).
+     */
+    private int nextHop(final int flow, final int node, final boolean back)
+    {
+        final int target = back ? flowSrc[flow] : flowDst[flow];
+        final int[] d = dist(target);
+        if (node == target || d[node] == Integer.MAX_VALUE)
+        {
+            return -1;
+        }
+        int candidates = 0;
+        for (final int p : outPorts[node])
+        {
+            if (isNextHop(portTo[p], target, d, d[node]))
+            {
+                candidates++;
+            }
+        }
+        if (0 == candidates)
+        {
+            return -1;
+        }
+        final String key = back ? flowIds[flow] + "/cnp" : flowIds[flow];
+        final int pick = 1 == candidates ? 0 :
+            (int)Long.remainderUnsigned(SeededRandom.mix(seed, "ecmp/" + key + "@" + nodeIds[node]), candidates);
+        int seen = 0;
+        for (final int p : outPorts[node])
+        {
+            if (isNextHop(portTo[p], target, d, d[node]) && seen++ == pick)
+            {
+                return p;
+            }
+        }
+        return -1;
     }
 
     private void setPort(final int port, final int from, final int to, final Link link)
@@ -148,46 +252,6 @@ public final class Topology
             }
         }
         return dist;
-    }
-
-    private void fillRoute(
-        final int[] route, final int flow, final int dst, final int[] dist, final long seed, final String flowId)
-    {
-        final int base = flow * nodeCount;
-        for (int n = 0; n < nodeCount; n++)
-        {
-            route[base + n] = -1;
-            if (n == dst || dist[n] == Integer.MAX_VALUE)
-            {
-                continue;
-            }
-            int candidates = 0;
-            for (final int p : outPorts[n])
-            {
-                if (isNextHop(portTo[p], dst, dist, dist[n]))
-                {
-                    candidates++;
-                }
-            }
-            if (0 == candidates)
-            {
-                continue;
-            }
-            final int pick = 1 == candidates ? 0 :
-                (int)Long.remainderUnsigned(SeededRandom.mix(seed, "ecmp/" + flowId + "@" + nodeIds[n]), candidates);
-            int seen = 0;
-            for (final int p : outPorts[n])
-            {
-                if (isNextHop(portTo[p], dst, dist, dist[n]))
-                {
-                    if (seen++ == pick)
-                    {
-                        route[base + n] = p;
-                        break;
-                    }
-                }
-            }
-        }
     }
 
     private boolean isNextHop(final int next, final int dst, final int[] dist, final int here)
@@ -265,12 +329,26 @@ public final class Topology
     /** Egress port at {@code node} for data of {@code flow}, or -1 at the destination. */
     public int dataPort(final int flow, final int node)
     {
-        return dataRoute[flow * nodeCount + node];
+        for (int i = routeStart[flow]; i < dataEnd[flow]; i++)
+        {
+            if (routeNode[i] == node)
+            {
+                return routePort[i];
+            }
+        }
+        return nextHop(flow, node, false);
     }
 
-    /** Egress port at {@code node} for CNPs of {@code flow} (towards its source), or -1 at the source. */
+    /** Egress port at {@code node} for control packets of {@code flow} towards its source (CNPs), or -1 at the source. */
     public int cnpPort(final int flow, final int node)
     {
-        return cnpRoute[flow * nodeCount + node];
+        for (int i = dataEnd[flow]; i < routeStart[flow + 1]; i++)
+        {
+            if (routeNode[i] == node)
+            {
+                return routePort[i];
+            }
+        }
+        return nextHop(flow, node, true);
     }
 }
