@@ -219,4 +219,45 @@ class NetworkTest
     {
         return json.replaceAll("\"wall_s\": [0-9.]+", "\"wall_s\": X");
     }
+
+    @Test
+    void everyNodeRoutesEveryFlowToItsEndsAlongShortestPaths()
+    {
+        // A fat tree: many equal-cost paths; a flow keeps only its own hops and computes others on demand.
+        final Scenario scenario = TestScenarios.inline("""
+            name: routes
+            algorithm: none
+            duration: 5ms
+            topology:
+              fat-tree: {k: 4, link: {rate: 10Gbps, delay: 1us}}
+            workload:
+              - {kind: poisson, load: 0.5, sizes: fb_hadoop}
+            """);
+        final Topology topo = new Topology(scenario);
+        assertTrue(scenario.flows().size() > 50, "flows " + scenario.flows().size());
+        for (int f = 0; f < scenario.flows().size(); f += 3)
+        {
+            for (int node = topo.hostCount(); node < topo.nodeCount(); node++)
+            {
+                assertReaches(topo, f, node, topo.flowDst(f), false);
+                assertReaches(topo, f, node, topo.flowSrc(f), true);
+            }
+        }
+    }
+
+    private static void assertReaches(final Topology topo, final int f, final int from, final int to, final boolean back)
+    {
+        int at = from;
+        for (int hops = 0; hops <= 6; hops++)
+        {
+            if (at == to)
+            {
+                return;
+            }
+            final int port = back ? topo.cnpPort(f, at) : topo.dataPort(f, at);
+            assertTrue(port >= 0 && topo.from(port) == at, "flow " + f + " has no route at " + topo.nodeId(at));
+            at = topo.to(port);
+        }
+        throw new AssertionError("flow " + f + " from " + topo.nodeId(from) + " does not reach " + topo.nodeId(to));
+    }
 }
