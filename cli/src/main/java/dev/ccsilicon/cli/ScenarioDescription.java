@@ -23,7 +23,7 @@ final class ScenarioDescription
     {
         final StringBuilder sb = new StringBuilder();
         sb.append("scenario ").append(scenario.name()).append(" (").append(scenario.source()).append("): algorithm ")
-            .append(scenario.algorithm().fileName()).append(", seed ").append(scenario.seed()).append('\n');
+            .append(scenario.algorithm()).append(", seed ").append(scenario.seed()).append('\n');
         sb.append("  duration ").append(Units.formatTime(scenario.durationPs()))
             .append(", measure ").append(Units.formatTime(scenario.measure().fromPs()))
             .append(" to ").append(Units.formatTime(scenario.measure().toPs()))

@@ -51,10 +51,10 @@ public final class NetworkRunner implements ScenarioRunner
     @Override
     public String check(final Scenario scenario)
     {
-        final CcProvider provider = CcProvider.of(scenario.algorithm().fileName());
+        final CcProvider provider = CcProvider.of(scenario.algorithm());
         if (null == provider)
         {
-            return "algorithm: '" + scenario.algorithm().fileName() + "' has no congestion-control provider on the " +
+            return "algorithm: '" + scenario.algorithm() + "' has no congestion-control provider on the " +
                 "class path; the providers are " + CcProvider.all().stream().map(CcProvider::name).toList();
         }
         if (!provider.levels().contains(scenario.level()))
@@ -100,7 +100,7 @@ public final class NetworkRunner implements ScenarioRunner
     /** The provider of the scenario's algorithm. */
     public static CcProvider provider(final Scenario scenario)
     {
-        final String name = scenario.algorithm().fileName();
+        final String name = scenario.algorithm();
         final CcProvider provider = CcProvider.of(name);
         if (null == provider)
         {

@@ -91,7 +91,7 @@ public final class ReportHtml
 
         sb.append("<h2>Scenario</h2>\n<table class=\"facts\">\n");
         fact(sb, "file", "<code>" + esc(scenario.source()) + "</code>");
-        fact(sb, "algorithm", esc(scenario.algorithm().fileName()));
+        fact(sb, "algorithm", esc(scenario.algorithm()));
         fact(sb, "duration", esc(Units.formatTime(scenario.durationPs())));
         fact(sb, "measured", esc(Units.formatTime(scenario.measure().fromPs()) + " to " +
             Units.formatTime(scenario.measure().toPs())));
@@ -153,7 +153,7 @@ public final class ReportHtml
     {
         if (summary.blockLevels().isEmpty())
         {
-            return "no congestion-control blocks in the loop (algorithm " + esc(summary.scenario().algorithm().fileName()) +
+            return "no congestion-control blocks in the loop (algorithm " + esc(summary.scenario().algorithm()) +
                 ")";
         }
         final StringBuilder sb = new StringBuilder();

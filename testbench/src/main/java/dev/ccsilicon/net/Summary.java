@@ -387,7 +387,7 @@ public final class Summary
         final StringBuilder sb = new StringBuilder(4096);
         sb.append("{\n");
         sb.append("  \"scenario\": ").append(str(scenario.name())).append(",\n");
-        sb.append("  \"algorithm\": ").append(str(scenario.algorithm().fileName())).append(",\n");
+        sb.append("  \"algorithm\": ").append(str(scenario.algorithm())).append(",\n");
         sb.append("  \"level\": ").append(str(level)).append(",\n");
         sb.append("  \"seed\": ").append(scenario.seed()).append(",\n");
         sb.append("  \"simulated_s\": ").append(num(scenario.durationPs() / 1e12)).append(",\n");

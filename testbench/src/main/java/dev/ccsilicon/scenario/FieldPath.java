@@ -5,13 +5,13 @@ package dev.ccsilicon.scenario;
  * {@code switch.rocc.profiles.10Gbps.q_ref}. A key that contains a dot or a bracket, such as the
  * profile key {@code 2.5Gbps}, is written in brackets: {@code switch.rocc.profiles[2.5Gbps]}.
  */
-final class FieldPath
+public final class FieldPath
 {
     private FieldPath()
     {
     }
 
-    static String key(final String parent, final String key)
+    public static String key(final String parent, final String key)
     {
         if (key.indexOf('.') >= 0 || key.indexOf('[') >= 0 || key.indexOf(']') >= 0 || key.isEmpty() ||
             isIndex(key))
@@ -21,12 +21,12 @@ final class FieldPath
         return parent.isEmpty() ? key : parent + "." + key;
     }
 
-    static String index(final String parent, final int index)
+    public static String index(final String parent, final int index)
     {
         return parent + "[" + index + "]";
     }
 
-    static boolean isIndex(final String text)
+    public static boolean isIndex(final String text)
     {
         if (text.isEmpty() || text.length() > 9)
         {

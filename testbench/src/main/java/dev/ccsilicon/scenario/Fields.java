@@ -8,7 +8,7 @@ import java.util.Map;
  * mean"), reports missing required keys at the mapping's line, and records where each value came
  * from so that later cross-checks can point at it.
  */
-final class Fields
+public final class Fields
 {
     private final YamlMap map;
     private final String path;
@@ -47,33 +47,42 @@ final class Fields
         }
     }
 
-    YamlMap map()
+    /**
+     * The fields of a mapping under this one, recording its origins in the same map as this one's
+     * (so that the checker can point at them).
+     */
+    public Fields nested(final YamlNode node, final String path, final String example, final List<String> known)
+    {
+        return new Fields(node, path, example, known, origins);
+    }
+
+    public YamlMap map()
     {
         return map;
     }
 
-    Origin origin()
+    public Origin origin()
     {
         return map.origin();
     }
 
-    String path()
+    public String path()
     {
         return path;
     }
 
-    String path(final String key)
+    public String path(final String key)
     {
         return FieldPath.key(path, key);
     }
 
-    boolean has(final String key)
+    public boolean has(final String key)
     {
         return map.entries().containsKey(key);
     }
 
     /** The value of {@code key}, or null when absent; a key with an empty value is an error. */
-    YamlNode optional(final String key, final String expectation)
+    public YamlNode optional(final String key, final String expectation)
     {
         final YamlMap.Entry entry = map.entries().get(key);
         if (null == entry)
@@ -90,7 +99,7 @@ final class Fields
     }
 
     /** The value of {@code key}; absent or empty is an error that says what is expected. */
-    YamlNode required(final String key, final String expectation)
+    public YamlNode required(final String key, final String expectation)
     {
         final YamlNode value = optional(key, expectation);
         if (null == value)

@@ -1,7 +1,10 @@
 package dev.ccsilicon.scenario;
 
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A validated closed-loop scenario (SPEC §8.2), in the simulator's units: bytes, bits per second,
@@ -15,12 +18,16 @@ import java.util.List;
  * @param flows     the flows of {@code flows} in file order, then the flows each {@code workload}
  *                  generator gives, generator by generator.
  * @param level     the level the hardware blocks run at ({@code level}, default model).
+ * @param algorithm the congestion-control algorithm, by its name in the file: the {@link AlgorithmSection#algorithm()}
+ *                  of a registered section.
  * @param transport the transport of every NIC ({@code transport}, default {@link Transport#NONE}).
+ * @param sections  the bound config of every registered {@link AlgorithmSection}, by algorithm name in
+ *                  name order, whichever algorithm runs; read one with {@link #section(Class)}.
  */
 public record Scenario(
     String source,
     String name,
-    Algorithm algorithm,
+    String algorithm,
     long durationPs,
     MeasureWindow measure,
     long seed,
@@ -32,7 +39,8 @@ public record Scenario(
     SwitchConfig switchConfig,
     NicConfig nic,
     Level level,
-    Transport transport)
+    Transport transport,
+    Map<String, Object> sections)
 {
     /**
      * The clock of the hardware block models in the network (switch and NIC blocks alike): 1 GHz, so
@@ -47,6 +55,26 @@ public record Scenario(
         switches = List.copyOf(switches);
         links = List.copyOf(links);
         flows = List.copyOf(flows);
+        sections = Collections.unmodifiableMap(new LinkedHashMap<>(sections));
+    }
+
+    /**
+     * The bound config of type {@code type} of an algorithm's section, such as RoCC's
+     * {@code RoccScenarioConfig}.
+     *
+     * @throws IllegalStateException when no registered section gave one.
+     */
+    public <T> T section(final Class<T> type)
+    {
+        for (final Object config : sections.values())
+        {
+            if (type.isInstance(config))
+            {
+                return type.cast(config);
+            }
+        }
+        throw new IllegalStateException("no algorithm section gave a " + type.getSimpleName() + "; sections: " +
+            sections.keySet());
     }
 
     public boolean isHost(final String node)

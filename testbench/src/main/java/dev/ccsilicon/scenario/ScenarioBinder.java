@@ -1,9 +1,5 @@
 package dev.ccsilicon.scenario;
 
-import dev.ccsilicon.blocks.roccflowtable.CnpFormat;
-import dev.ccsilicon.blocks.roccfairrate.RoccFairRateConfig;
-import dev.ccsilicon.blocks.roccfairrate.RoccProfile;
-import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -28,13 +24,10 @@ final class ScenarioBinder
     private static final List<String> LINK_DEFAULTS = List.of("rate", "delay");
     private static final List<String> LINK = List.of("a", "b", "rate", "delay");
     private static final List<String> FLOW = List.of("id", "src", "dst", "start", "size", "demand");
-    private static final List<String> SWITCH = List.of("buffer", "pfc", "rocc");
+    /** The keys of {@code switch} and {@code nic} that are no algorithm's; the sections' keys follow. */
+    private static final List<String> SWITCH = List.of("buffer", "pfc");
     private static final List<String> PFC = List.of("enabled", "xoff", "xon");
-    private static final List<String> SWITCH_ROCC = List.of("profiles");
-    private static final List<String> PROFILE = List.of(
-        "period", "q_ref", "q_mid", "q_max", "f_min", "f_max", "alpha", "beta");
-    private static final List<String> NIC = List.of("header", "rocc");
-    private static final List<String> NIC_ROCC = List.of("recovery");
+    private static final List<String> NIC = List.of("header");
     private static final List<String> TRANSPORT = List.of("ack", "recovery", "rto");
     private static final List<String> TRANSPORT_ACK = List.of("every");
     private static final List<String> TOPOLOGY = List.of("leaf-spine", "fat-tree");
@@ -61,23 +54,6 @@ final class ScenarioBinder
     static final long DEFAULT_MTU = 1000L;
     static final long DEFAULT_SEED = 1L;
 
-    /**
-     * What the RoCC fair-rate block can hold (its default formats, {@link RoccFairRateConfig#fromProfile}),
-     * so that a profile it cannot represent is a user error here rather than a failure of the run.
-     * The switch blocks run at 1 GHz ({@code RoccSwitchCc.CLOCK_HZ}); T is a 24-bit cycle count
-     * (16.777215 ms).
-     */
-    static final long SWITCH_CLOCK_HZ = Scenario.BLOCK_CLOCK_HZ;
-    static final long PERIOD_MAX_PS =
-        ((1L << RoccFairRateConfig.DEFAULT_PERIOD_WIDTH) - 1) * (1_000_000_000_000L / SWITCH_CLOCK_HZ);
-    static final long Q_UNIT_BYTES = RoccFairRateConfig.DEFAULT_QUANT_BYTES;
-    static final long Q_MAX_BYTES = ((1L << RoccFairRateConfig.qWidth(
-        RoccFairRateConfig.DEFAULT_Q_BYTES_WIDTH, RoccFairRateConfig.DEFAULT_QUANT_BYTES)) - 1) * Q_UNIT_BYTES;
-    static final long F_UNIT_BPS = CnpFormat.RATE_UNIT_BPS;
-    static final long F_MAX_BPS = ((1L << RoccFairRateConfig.DEFAULT_F_INT_WIDTH) - 1) * F_UNIT_BPS;
-    static final double GAIN_MAX = ((1L << (RoccFairRateConfig.DEFAULT_AB_INT_WIDTH +
-        RoccFairRateConfig.DEFAULT_AB_FRAC_WIDTH)) - 1) / (double)(1L << RoccFairRateConfig.DEFAULT_AB_FRAC_WIDTH);
-
     private static final String TIME = "a time such as 60ms";
     private static final String RATE = "a rate such as 10Gbps";
     private static final String SIZE = "a size such as 1000B";
@@ -85,10 +61,29 @@ final class ScenarioBinder
     private final Map<String, YamlNode> origins = new HashMap<>();
     private final List<String> flowPaths = new ArrayList<>();
     private final String file;
+    /** Every registered algorithm section, in name order, and its binder for this file. */
+    private final List<AlgorithmSection> sections;
+    private final Map<String, AlgorithmSection.Binder> sectionBinders = new LinkedHashMap<>();
 
     ScenarioBinder(final String file)
     {
+        this(file, AlgorithmSection.all());
+    }
+
+    ScenarioBinder(final String file, final List<AlgorithmSection> sections)
+    {
         this.file = file;
+        this.sections = List.copyOf(sections);
+        for (final AlgorithmSection section : this.sections)
+        {
+            sectionBinders.put(section.algorithm(), section.binder());
+        }
+    }
+
+    /** The registered sections, in name order. */
+    List<AlgorithmSection> sections()
+    {
+        return sections;
     }
 
     /** The node each bound field came from, by field path. */
@@ -117,13 +112,13 @@ final class ScenarioBinder
             throw new ScenarioError(nameNode.origin(), "name",
                 "'" + name + "' is not allowed; name must be non-empty text, such as rocc-dpdk-mix");
         }
-        final YamlNode algorithmNode = top.required("algorithm", Algorithm.allowed());
-        final String algorithmText = Values.text(algorithmNode, "algorithm", Algorithm.allowed());
-        final Algorithm algorithm = Algorithm.ofFileName(algorithmText);
-        if (null == algorithm)
+        final String allowedAlgorithms = AlgorithmSection.allowed(sections);
+        final YamlNode algorithmNode = top.required("algorithm", allowedAlgorithms);
+        final String algorithm = Values.text(algorithmNode, "algorithm", allowedAlgorithms);
+        if (!sectionBinders.containsKey(algorithm))
         {
             throw new ScenarioError(algorithmNode.origin(), "algorithm",
-                "'" + algorithmText + "' is not a known algorithm; use " + Algorithm.allowed());
+                "'" + algorithm + "' is not a known algorithm; use " + allowedAlgorithms);
         }
 
         final YamlNode durationNode = top.required("duration", TIME);
@@ -187,9 +182,14 @@ final class ScenarioBinder
         }
         final SwitchConfig switchConfig = switchConfig(top);
         final NicConfig nic = nic(top);
+        final Map<String, Object> bound = new LinkedHashMap<>();
+        for (final Map.Entry<String, AlgorithmSection.Binder> entry : sectionBinders.entrySet())
+        {
+            bound.put(entry.getKey(), entry.getValue().build());
+        }
 
         return new Scenario(file, name, algorithm, duration, measure, seed, mtu, hosts, switches, links, flows,
-            switchConfig, nic, level, transport);
+            switchConfig, nic, level, transport, bound);
     }
 
     private Level level(final Fields top)
@@ -882,9 +882,19 @@ final class ScenarioBinder
         final YamlNode node = top.optional("switch", "a mapping such as {buffer: 12MB}");
         if (null == node)
         {
-            return new SwitchConfig(SwitchConfig.DEFAULT_BUFFER_BYTES, PfcConfig.DEFAULT, new RoccProfiles(RoccProfile.BUILT_IN));
+            return new SwitchConfig(SwitchConfig.DEFAULT_BUFFER_BYTES, PfcConfig.DEFAULT);
         }
-        final Fields fields = new Fields(node, "switch", "{buffer: 12MB, pfc: {...}, rocc: {...}}", SWITCH, origins);
+        final List<String> known = new ArrayList<>(SWITCH);
+        final StringBuilder example = new StringBuilder("{buffer: 12MB, pfc: {...}");
+        for (final AlgorithmSection section : sections)
+        {
+            for (final String key : section.switchKeys())
+            {
+                known.add(key);
+                example.append(", ").append(section.switchExample(key));
+            }
+        }
+        final Fields fields = new Fields(node, "switch", example.append('}').toString(), known, origins);
         final YamlNode bufferNode = fields.optional("buffer", SIZE);
         final long buffer = null == bufferNode ? SwitchConfig.DEFAULT_BUFFER_BYTES :
             Values.positive(Values.size(bufferNode, "switch.buffer"), bufferNode, "switch.buffer", "the buffer");
@@ -904,186 +914,12 @@ final class ScenarioBinder
                 null == xon ? PfcConfig.DEFAULT.xonBytes() : Values.size(xon, "switch.pfc.xon"));
         }
 
-        final Map<Long, RoccProfile> profiles = new LinkedHashMap<>(RoccProfile.BUILT_IN);
-        final YamlNode roccNode = fields.optional("rocc", "a mapping such as {profiles: {10Gbps: {...}}}");
-        if (null != roccNode)
+        // Every section's keys, whichever algorithm runs: a wrong value is an error either way.
+        for (final AlgorithmSection.Binder binder : sectionBinders.values())
         {
-            final Fields rocc = new Fields(roccNode, "switch.rocc", "{profiles: {10Gbps: {...}}}", SWITCH_ROCC, origins);
-            final YamlNode profilesNode = rocc.optional("profiles", "a mapping from port speed to parameters");
-            if (null != profilesNode)
-            {
-                profiles(profilesNode, profiles);
-            }
+            binder.bindSwitch(fields);
         }
-        return new SwitchConfig(buffer, pfc, new RoccProfiles(profiles));
-    }
-
-    private void profiles(final YamlNode node, final Map<Long, RoccProfile> profiles)
-    {
-        final String path = "switch.rocc.profiles";
-        if (!(node instanceof final YamlMap map))
-        {
-            throw new ScenarioError(node.origin(), path,
-                node.describe() + " is not allowed here; expected a mapping from port speed to parameters, such as " +
-                    "{10Gbps: {period: 100us}}");
-        }
-        final Map<Long, String> seen = new HashMap<>();
-        for (final Map.Entry<String, YamlMap.Entry> entry : map.entries().entrySet())
-        {
-            final String key = entry.getKey();
-            final String profilePath = FieldPath.key(path, key);
-            final Origin keyOrigin = entry.getValue().keyOrigin();
-            final long speed;
-            try
-            {
-                speed = Units.parseRate(key);
-            }
-            catch (final QuantityFormatException ex)
-            {
-                throw new ScenarioError(keyOrigin, profilePath,
-                    "a profile is keyed by the port speed it applies to; " + ex.getMessage());
-            }
-            if (speed <= 0)
-            {
-                throw new ScenarioError(keyOrigin, profilePath, "'" + key + "' is not a port speed; it must be more than 0");
-            }
-            final String previous = seen.put(speed, key);
-            if (null != previous)
-            {
-                throw new ScenarioError(keyOrigin, profilePath,
-                    "'" + key + "' is the same speed as profile '" + previous + "'; give one profile per speed");
-            }
-            profiles.put(speed, profile(entry.getValue().value(), profilePath, speed, RoccProfile.BUILT_IN.get(speed)));
-        }
-    }
-
-    private RoccProfile profile(final YamlNode node, final String path, final long speed, final RoccProfile base)
-    {
-        final Fields fields = new Fields(node, path,
-            "{period: 100us, q_ref: 75KB, q_mid: 150KB, q_max: 210KB, f_min: 100Mbps, f_max: 10Gbps, alpha: 0.3, beta: 1.5}",
-            PROFILE, origins);
-        final String why = null == base ?
-            " (there is no built-in profile for " + Units.formatRate(speed) + " to take it from; built-in speeds are " +
-                "10Gbps, 40Gbps and 100Gbps)" : "";
-        final long period = positiveTime(fields, "period", null == base ? -1 : base.periodPs(), why);
-        final long qRef = positiveSize(fields, "q_ref", null == base ? -1 : base.qRefBytes(), why);
-        final long qMid = positiveSize(fields, "q_mid", null == base ? -1 : base.qMidBytes(), why);
-        final long qMax = positiveSize(fields, "q_max", null == base ? -1 : base.qMaxBytes(), why);
-        final long fMin = positiveRate(fields, "f_min", null == base ? -1 : base.fMinBps(), why);
-        final long fMax = positiveRate(fields, "f_max", null == base ? -1 : base.fMaxBps(), why);
-        final double alpha = gain(fields, "alpha", null == base ? -1 : base.alpha(), why);
-        final double beta = gain(fields, "beta", null == base ? -1 : base.beta(), why);
-
-        atMost(fields, "period", period, PERIOD_MAX_PS, Units.formatTime(PERIOD_MAX_PS),
-            " (T is counted in cycles of the 1 GHz switch clock)");
-        final String qFormat = " (" + (Q_MAX_BYTES / Q_UNIT_BYTES) + " units of " + Q_UNIT_BYTES + "B)";
-        atMost(fields, "q_ref", qRef, Q_MAX_BYTES, Units.formatSize(Q_MAX_BYTES), qFormat);
-        atMost(fields, "q_mid", qMid, Q_MAX_BYTES, Units.formatSize(Q_MAX_BYTES), qFormat);
-        atMost(fields, "q_max", qMax, Q_MAX_BYTES, Units.formatSize(Q_MAX_BYTES), qFormat);
-        final String fFormat = " (" + (F_MAX_BPS / F_UNIT_BPS) + " units of " + Units.formatRate(F_UNIT_BPS) + ")";
-        atMost(fields, "f_max", fMax, F_MAX_BPS, Units.formatRate(F_MAX_BPS), fFormat);
-        if (fMax < F_UNIT_BPS)
-        {
-            final YamlNode fMaxNode = fields.map().entries().get("f_max").value();
-            throw new ScenarioError(fMaxNode.origin(), fields.path("f_max"), fMaxNode.describe() +
-                " is below the RoCC block's rate unit; f_max must be at least " + Units.formatRate(F_UNIT_BPS));
-        }
-        final String gainFormat = " (" + RoccFairRateConfig.DEFAULT_AB_INT_WIDTH + " integer and " +
-            RoccFairRateConfig.DEFAULT_AB_FRAC_WIDTH + " fraction bits)";
-        atMost(fields, "alpha", alpha, GAIN_MAX, gainFormat);
-        atMost(fields, "beta", beta, GAIN_MAX, gainFormat);
-
-        if (!(qRef < qMid && qMid < qMax))
-        {
-            throw new ScenarioError(fields.origin(), path, "q_ref " + Units.formatSize(qRef) + ", q_mid " +
-                Units.formatSize(qMid) + ", q_max " + Units.formatSize(qMax) + " must satisfy q_ref < q_mid < q_max");
-        }
-        if (fMin > fMax)
-        {
-            throw new ScenarioError(fields.origin(), path, "f_min " + Units.formatRate(fMin) + " is above f_max " +
-                Units.formatRate(fMax) + "; f_min must be at most f_max");
-        }
-        if (!(qRef / Q_UNIT_BYTES < qMid / Q_UNIT_BYTES && qMid / Q_UNIT_BYTES < qMax / Q_UNIT_BYTES))
-        {
-            throw new ScenarioError(fields.origin(), path, "q_ref " + Units.formatSize(qRef) + ", q_mid " +
-                Units.formatSize(qMid) + ", q_max " + Units.formatSize(qMax) + " are " + qRef / Q_UNIT_BYTES + ", " +
-                qMid / Q_UNIT_BYTES + ", " + qMax / Q_UNIT_BYTES + " in the RoCC block's units of " + Q_UNIT_BYTES +
-                "B (rounded down); they must satisfy q_ref < q_mid < q_max in those units");
-        }
-        return new RoccProfile(period, qRef, qMid, qMax, fMin, fMax, alpha, beta);
-    }
-
-    /** A profile value above what the RoCC block can hold is an error at the value the file gave. */
-    private static void atMost(final Fields fields, final String key, final long value, final long max,
-        final String maxText, final String format)
-    {
-        if (value > max)
-        {
-            throw tooLarge(fields, key, maxText + format);
-        }
-    }
-
-    private static void atMost(final Fields fields, final String key, final double value, final double max,
-        final String format)
-    {
-        if (value > max)
-        {
-            throw tooLarge(fields, key, BigDecimal.valueOf(max).toPlainString() + format);
-        }
-    }
-
-    private static ScenarioError tooLarge(final Fields fields, final String key, final String limit)
-    {
-        // Built-in values are within range, so an offending value always comes from the file or --set.
-        final YamlNode node = fields.map().entries().get(key).value();
-        return new ScenarioError(node.origin(), fields.path(key), node.describe() +
-            " is too large for the RoCC block; " + key + " must be at most " + limit);
-    }
-
-    private long positiveTime(final Fields fields, final String key, final long fallback, final String why)
-    {
-        return positiveQuantity(Units.Kind.TIME, fields, key, fallback, why);
-    }
-
-    private long positiveSize(final Fields fields, final String key, final long fallback, final String why)
-    {
-        return positiveQuantity(Units.Kind.SIZE, fields, key, fallback, why);
-    }
-
-    private long positiveRate(final Fields fields, final String key, final long fallback, final String why)
-    {
-        return positiveQuantity(Units.Kind.RATE, fields, key, fallback, why);
-    }
-
-    private long positiveQuantity(
-        final Units.Kind kind, final Fields fields, final String key, final long fallback, final String why)
-    {
-        final String expectation = "a " + kind.noun() + ": a number followed by " + kind.unitList();
-        final YamlNode node = fields.optional(key, expectation);
-        if (null == node)
-        {
-            if (fallback < 0)
-            {
-                throw new ScenarioError(fields.origin(), fields.path(key), "missing" + why + "; required: " + expectation);
-            }
-            return fallback;
-        }
-        return Values.positive(Values.quantity(kind, node, fields.path(key)), node, fields.path(key), key);
-    }
-
-    private double gain(final Fields fields, final String key, final double fallback, final String why)
-    {
-        final YamlNode node = fields.optional(key, "a number more than 0, such as 0.3");
-        if (null == node)
-        {
-            if (fallback < 0)
-            {
-                throw new ScenarioError(fields.origin(), fields.path(key),
-                    "missing" + why + "; required: a number more than 0, such as 0.3");
-            }
-            return fallback;
-        }
-        return Values.positiveDecimal(node, fields.path(key));
+        return new SwitchConfig(buffer, pfc);
     }
 
     private NicConfig nic(final Fields top)
@@ -1091,23 +927,25 @@ final class ScenarioBinder
         final YamlNode node = top.optional("nic", "a mapping such as {header: 64B}");
         if (null == node)
         {
-            return new NicConfig(NicConfig.DEFAULT_HEADER_BYTES, NicConfig.DEFAULT_ROCC_RECOVERY_PS);
+            return new NicConfig(NicConfig.DEFAULT_HEADER_BYTES);
         }
-        final Fields fields = new Fields(node, "nic", "{header: 64B, rocc: {recovery: 55us}}", NIC, origins);
-        final YamlNode headerNode = fields.optional("header", "a size such as 64B");
-        final long header = null == headerNode ? NicConfig.DEFAULT_HEADER_BYTES : Values.size(headerNode, "nic.header");
-        long recovery = NicConfig.DEFAULT_ROCC_RECOVERY_PS;
-        final YamlNode roccNode = fields.optional("rocc", "a mapping such as {recovery: 55us}");
-        if (null != roccNode)
+        final List<String> known = new ArrayList<>(NIC);
+        final StringBuilder example = new StringBuilder("{header: 64B");
+        for (final AlgorithmSection section : sections)
         {
-            final Fields rocc = new Fields(roccNode, "nic.rocc", "{recovery: 55us}", NIC_ROCC, origins);
-            final YamlNode recoveryNode = rocc.optional("recovery", "a time such as 55us");
-            if (null != recoveryNode)
+            for (final String key : section.nicKeys())
             {
-                recovery = Values.positive(Values.time(recoveryNode, "nic.rocc.recovery"), recoveryNode,
-                    "nic.rocc.recovery", "the recovery timer");
+                known.add(key);
+                example.append(", ").append(section.nicExample(key));
             }
         }
-        return new NicConfig(header, recovery);
+        final Fields fields = new Fields(node, "nic", example.append('}').toString(), known, origins);
+        final YamlNode headerNode = fields.optional("header", "a size such as 64B");
+        final long header = null == headerNode ? NicConfig.DEFAULT_HEADER_BYTES : Values.size(headerNode, "nic.header");
+        for (final AlgorithmSection.Binder binder : sectionBinders.values())
+        {
+            binder.bindNic(fields);
+        }
+        return new NicConfig(header);
     }
 }

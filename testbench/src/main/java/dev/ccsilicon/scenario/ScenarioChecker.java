@@ -7,20 +7,20 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
-
-import dev.ccsilicon.net.rocc.RoccHostBlocks;
 
 /**
  * The checks that relate fields of a bound scenario to each other: ids, topology, the measurement
- * window, thresholds against the buffer, profiles against the port speeds. Errors point at the
- * origin the binder recorded for the field.
+ * window, thresholds against the buffer; and, through the running algorithm's {@link AlgorithmSection},
+ * its own fields against the rest (RoCC: profiles against the port speeds). Errors point at the origin
+ * the binder recorded for the field.
  */
-final class ScenarioChecker
+final class ScenarioChecker implements AlgorithmSection.Checks
 {
     private final Scenario scenario;
     private final Map<String, YamlNode> origins;
     private final List<String> flowPaths;
+    /** The section of the algorithm the scenario runs, or null when none is registered under its name. */
+    private final AlgorithmSection section;
     /** Per node, the links that touch it; made once, since generated scenarios have thousands of links. */
     private final Map<String, List<Link>> linksOf = new HashMap<>();
     private final Set<String> nodes = new HashSet<>();
@@ -29,11 +29,13 @@ final class ScenarioChecker
      * @param flowPaths per flow, the field it came from: {@code flows[i]}, or {@code workload[i]} for
      *                  a generated flow.
      */
-    ScenarioChecker(final Scenario scenario, final Map<String, YamlNode> origins, final List<String> flowPaths)
+    ScenarioChecker(final Scenario scenario, final Map<String, YamlNode> origins, final List<String> flowPaths,
+        final List<AlgorithmSection> sections)
     {
         this.scenario = scenario;
         this.origins = origins;
         this.flowPaths = flowPaths;
+        this.section = sections.stream().filter(s -> s.algorithm().equals(scenario.algorithm())).findFirst().orElse(null);
         nodes.addAll(scenario.hosts());
         nodes.addAll(scenario.switches());
         for (final Link link : scenario.links())
@@ -77,7 +79,10 @@ final class ScenarioChecker
         checkSwitch();
         checkNic();
         checkTransport();
-        checkRoccPorts();
+        if (null != section)
+        {
+            section.check(scenario, scenario.sections().get(section.algorithm()), this);
+        }
     }
 
     private void checkTransport()
@@ -91,7 +96,8 @@ final class ScenarioChecker
         }
     }
 
-    private ScenarioError error(final String path, final String reason)
+    @Override
+    public ScenarioError error(final String path, final String reason)
     {
         // Fall back to the nearest recorded ancestor, then to the file: defaults have no line.
         String probe = path;
@@ -106,7 +112,8 @@ final class ScenarioChecker
     }
 
     /** The value as the user wrote it, quoted; the canonical form when it came from a default. */
-    private String written(final String path, final String canonical)
+    @Override
+    public String written(final String path, final String canonical)
     {
         final YamlNode node = origins.get(path);
         return node instanceof final YamlScalar scalar ? "'" + scalar.value() + "'" : "'" + canonical + "'";
@@ -364,86 +371,14 @@ final class ScenarioChecker
 
     private void checkNic()
     {
-        // The rocc_rp block's timer wheel bounds the recovery timer (its horizon, at the block clock).
-        final long recoveryMax = RoccHostBlocks.maxRecoveryPs();
-        if (scenario.algorithm() == Algorithm.ROCC && RoccHostBlocks.recoveryCycles(scenario.nic().roccRecoveryPs()) *
-            Scenario.BLOCK_CYCLE_PS > recoveryMax)
+        if (null != section)
         {
-            throw error("nic.rocc.recovery", written("nic.rocc.recovery", Units.formatTime(scenario.nic().roccRecoveryPs())) +
-                " is too large for the RoCC block's timer wheel; nic.rocc.recovery must be at most " +
-                Units.formatTime(recoveryMax));
+            section.checkNic(scenario, scenario.sections().get(section.algorithm()), this);
         }
         if (scenario.nic().headerBytes() > scenario.mtuBytes())
         {
             throw error("nic.header", written("nic.header", Units.formatSize(scenario.nic().headerBytes())) + " is larger than the mtu (" +
                 Units.formatSize(scenario.mtuBytes()) + "); header must be at most mtu (a units mix-up?)");
-        }
-    }
-
-    private void checkRoccPorts()
-    {
-        if (scenario.algorithm() != Algorithm.ROCC)
-        {
-            return;
-        }
-        final RoccProfiles profiles = scenario.switchConfig().rocc();
-        final List<Link> links = scenario.links();
-        for (int i = 0; i < links.size(); i++)
-        {
-            final Link link = links.get(i);
-            if (null != profiles.forSpeed(link.rateBps()))
-            {
-                continue;
-            }
-            final String port = scenario.isSwitch(link.a()) ? link.a() + "->" + link.b() :
-                scenario.isSwitch(link.b()) ? link.b() + "->" + link.a() : null;
-            if (null != port)
-            {
-                final StringBuilder speeds = new StringBuilder();
-                for (final long speed : profiles.bySpeed().keySet())
-                {
-                    speeds.append(speeds.isEmpty() ? "" : ", ").append(Units.formatRate(speed));
-                }
-                throw error(FieldPath.index("links", i) + ".rate", "port " + port + " runs at " +
-                    Units.formatRate(link.rateBps()) + " and RoCC has no profile for that speed; add switch.rocc.profiles." +
-                    Units.formatRate(link.rateBps()) + " (profiles exist for " + speeds + ")");
-            }
-        }
-        checkRoccSweeps(profiles);
-    }
-
-    /**
-     * The fair-rate block of a switch serves all its ports of one speed in a sweep of one cycle per
-     * port (at least two), so the period must leave that many cycles of the 1 GHz switch clock.
-     */
-    private void checkRoccSweeps(final RoccProfiles profiles)
-    {
-        final Map<String, Integer> portsBySwitchAndSpeed = new TreeMap<>();
-        final Set<String> switchSet = new HashSet<>(scenario.switches());
-        for (final Link link : scenario.links())
-        {
-            for (final String end : List.of(link.a(), link.b()))
-            {
-                if (switchSet.contains(end))
-                {
-                    portsBySwitchAndSpeed.merge(end + " " + link.rateBps(), 1, Integer::sum);
-                }
-            }
-        }
-        for (final Map.Entry<String, Integer> entry : portsBySwitchAndSpeed.entrySet())
-        {
-            final String[] switchAndSpeed = entry.getKey().split(" ");
-            final long speed = Long.parseLong(switchAndSpeed[1]);
-            final int sweep = Math.max(2, entry.getValue());
-            final long periodCycles = profiles.forSpeed(speed).periodPs() / (1_000_000_000_000L / ScenarioBinder.SWITCH_CLOCK_HZ);
-            if (periodCycles < sweep)
-            {
-                final String path = "switch.rocc.profiles." + Units.formatRate(speed) + ".period";
-                throw error(path, written(path, Units.formatTime(profiles.forSpeed(speed).periodPs())) + " is " +
-                    periodCycles + " cycles of the 1 GHz switch clock, shorter than the sweep over the " + sweep +
-                    " RoCC ports of " + switchAndSpeed[0] + " at " + Units.formatRate(speed) + "; it must be at least " +
-                    Units.formatTime(sweep * (1_000_000_000_000L / ScenarioBinder.SWITCH_CLOCK_HZ)));
-            }
         }
     }
 }

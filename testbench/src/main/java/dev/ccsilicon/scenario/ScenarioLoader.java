@@ -54,7 +54,7 @@ public final class ScenarioLoader
         }
         final ScenarioBinder binder = new ScenarioBinder(name);
         final Scenario scenario = binder.bind(root);
-        new ScenarioChecker(scenario, binder.origins(), binder.flowPaths()).check();
+        new ScenarioChecker(scenario, binder.origins(), binder.flowPaths(), binder.sections()).check();
         return scenario;
     }
 }

@@ -7,11 +7,11 @@ import java.util.regex.Pattern;
  * Converts scalar values of the tree to Java values, each failure a {@link ScenarioError} naming
  * the value's origin and field, the value and what is allowed.
  */
-final class Values
+public final class Values
 {
     /** Ids appear in port names ({@code S0->B0}) and output file names, so they stay plain. */
-    static final Pattern ID = Pattern.compile("[A-Za-z0-9_][A-Za-z0-9_.\\-]*");
-    static final String ID_RULE = "letters, digits, '_', '.' and '-', not starting with '.' or '-'";
+    public static final Pattern ID = Pattern.compile("[A-Za-z0-9_][A-Za-z0-9_.\\-]*");
+    public static final String ID_RULE = "letters, digits, '_', '.' and '-', not starting with '.' or '-'";
 
     private static final Pattern INTEGER = Pattern.compile("[0-9]+");
     private static final Pattern DECIMAL = Pattern.compile("[0-9]+(\\.[0-9]+)?|\\.[0-9]+");
@@ -21,7 +21,7 @@ final class Values
     }
 
     /** The text of a scalar, rejecting lists and mappings. */
-    static String text(final YamlNode node, final String path, final String expectation)
+    public static String text(final YamlNode node, final String path, final String expectation)
     {
         if (!(node instanceof final YamlScalar scalar))
         {
@@ -34,7 +34,7 @@ final class Values
         return scalar.value();
     }
 
-    static String id(final YamlNode node, final String path)
+    public static String id(final YamlNode node, final String path)
     {
         final String text = text(node, path, "an id (" + ID_RULE + ")");
         if (!ID.matcher(text).matches())
@@ -44,22 +44,22 @@ final class Values
         return text;
     }
 
-    static long size(final YamlNode node, final String path)
+    public static long size(final YamlNode node, final String path)
     {
         return quantity(Units.Kind.SIZE, node, path);
     }
 
-    static long rate(final YamlNode node, final String path)
+    public static long rate(final YamlNode node, final String path)
     {
         return quantity(Units.Kind.RATE, node, path);
     }
 
-    static long time(final YamlNode node, final String path)
+    public static long time(final YamlNode node, final String path)
     {
         return quantity(Units.Kind.TIME, node, path);
     }
 
-    static long quantity(final Units.Kind kind, final YamlNode node, final String path)
+    public static long quantity(final Units.Kind kind, final YamlNode node, final String path)
     {
         final String text = text(node, path, "a " + kind.noun() + ": a number followed by " + kind.unitList());
         try
@@ -73,7 +73,7 @@ final class Values
     }
 
     /** Rejects zero for quantities that cannot be zero (a rate, a buffer, a period). */
-    static long positive(final long value, final YamlNode node, final String path, final String what)
+    public static long positive(final long value, final YamlNode node, final String path, final String what)
     {
         if (value <= 0)
         {
@@ -83,7 +83,7 @@ final class Values
         return value;
     }
 
-    static boolean bool(final YamlNode node, final String path)
+    public static boolean bool(final YamlNode node, final String path)
     {
         final String text = text(node, path, "true or false");
         return switch (text)
@@ -94,7 +94,7 @@ final class Values
         };
     }
 
-    static long nonNegativeInteger(final YamlNode node, final String path)
+    public static long nonNegativeInteger(final YamlNode node, final String path)
     {
         final String text = text(node, path, "a whole number");
         if (!INTEGER.matcher(text).matches())
@@ -113,7 +113,7 @@ final class Values
     }
 
     /** A plain positive decimal such as 0.3 (gains); exponents and signs are not accepted. */
-    static double positiveDecimal(final YamlNode node, final String path)
+    public static double positiveDecimal(final YamlNode node, final String path)
     {
         final String text = text(node, path, "a positive number such as 0.3");
         if (!DECIMAL.matcher(text).matches() || new BigDecimal(text).signum() <= 0)
@@ -128,7 +128,7 @@ final class Values
         return value;
     }
 
-    static YamlList list(final YamlNode node, final String path, final String example)
+    public static YamlList list(final YamlNode node, final String path, final String example)
     {
         if (!(node instanceof final YamlList list))
         {

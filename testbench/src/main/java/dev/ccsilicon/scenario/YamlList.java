@@ -3,7 +3,7 @@ package dev.ccsilicon.scenario;
 import java.util.List;
 
 /** A sequence; mutable only while {@code --set} overrides are applied. */
-record YamlList(List<YamlNode> items, Origin origin) implements YamlNode
+public record YamlList(List<YamlNode> items, Origin origin) implements YamlNode
 {
     @Override
     public String describe()

@@ -3,10 +3,10 @@ package dev.ccsilicon.scenario;
 import java.util.Map;
 
 /** A mapping with string keys in file order; mutable only while {@code --set} overrides are applied. */
-record YamlMap(Map<String, Entry> entries, Origin origin) implements YamlNode
+public record YamlMap(Map<String, Entry> entries, Origin origin) implements YamlNode
 {
     /** A value and where its key is, since errors about a key (unknown, duplicate) point there. */
-    record Entry(Origin keyOrigin, YamlNode value)
+    public record Entry(Origin keyOrigin, YamlNode value)
     {
     }
 

@@ -5,7 +5,7 @@ package dev.ccsilicon.scenario;
  * marks too, but {@code --set} needs to graft values that came from the command line, so the
  * loader converts once into this small tree of its own.
  */
-sealed interface YamlNode permits YamlMap, YamlList, YamlScalar
+public sealed interface YamlNode permits YamlMap, YamlList, YamlScalar
 {
     Origin origin();
 

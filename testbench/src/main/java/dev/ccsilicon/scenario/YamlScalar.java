@@ -1,7 +1,7 @@
 package dev.ccsilicon.scenario;
 
 /** A scalar: its text, and whether YAML would read it as null (empty, {@code ~} or {@code null}). */
-record YamlScalar(String value, boolean isNull, Origin origin) implements YamlNode
+public record YamlScalar(String value, boolean isNull, Origin origin) implements YamlNode
 {
     @Override
     public String describe()

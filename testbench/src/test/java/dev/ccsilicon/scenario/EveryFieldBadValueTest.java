@@ -19,6 +19,8 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 import dev.ccsilicon.blocks.roccfairrate.RoccFairRateConfig;
+import dev.ccsilicon.net.rocc.RoccScenarioConfig;
+import dev.ccsilicon.net.rocc.RoccSection;
 import dev.ccsilicon.net.rocc.RoccSwitchBlocks;
 import dev.ccsilicon.net.rocc.RoccSwitchCc;
 import org.junit.jupiter.api.Test;
@@ -507,11 +509,11 @@ class EveryFieldBadValueTest
     @Test
     void aProfileAtTheRoccBlocksLimitsLoadsAndConfiguresTheBlockExactlyAndOneStepAboveIsAnError() throws URISyntaxException
     {
-        assertEquals(RoccSwitchCc.CLOCK_HZ, ScenarioBinder.SWITCH_CLOCK_HZ);
-        assertEquals(RoccSwitchBlocks.CLOCK_HZ, ScenarioBinder.SWITCH_CLOCK_HZ);
+        assertEquals(RoccSwitchCc.CLOCK_HZ, RoccSection.SWITCH_CLOCK_HZ);
+        assertEquals(RoccSwitchBlocks.CLOCK_HZ, RoccSection.SWITCH_CLOCK_HZ);
         final Scenario s = ScenarioLoader.load(full(), List.of(P + "period=16.777215ms", P + "q_max=19.6602MB",
             P + "f_max=655.35Gbps", P + "alpha=15.99609375", P + "beta=15.99609375"), OptionalLong.empty());
-        final RoccFairRateConfig config = RoccSwitchCc.config(s.switchConfig().rocc().forSpeed(10_000_000_000L), 2);
+        final RoccFairRateConfig config = RoccSwitchCc.config(s.section(RoccScenarioConfig.class).profiles().forSpeed(10_000_000_000L), 2);
         assertEquals(16_777_215L, config.periodCycles());
         assertEquals(32_767L, config.qMax());
         assertEquals(65_535L, config.fMax());

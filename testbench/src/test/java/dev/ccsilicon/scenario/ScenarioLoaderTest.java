@@ -1,6 +1,8 @@
 package dev.ccsilicon.scenario;
 
 import dev.ccsilicon.blocks.roccfairrate.RoccProfile;
+import dev.ccsilicon.net.rocc.RoccProfiles;
+import dev.ccsilicon.net.rocc.RoccScenarioConfig;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -36,7 +38,7 @@ class ScenarioLoaderTest
 
         assertEquals(TESTBED.toString(), s.source());
         assertEquals("rocc-testbed-10-3-1", s.name());
-        assertEquals(Algorithm.ROCC, s.algorithm());
+        assertEquals("rocc", s.algorithm());
         assertEquals(60_000_000_000L, s.durationPs());
         assertEquals(new MeasureWindow(30_000_000_000L, 60_000_000_000L), s.measure());
         assertEquals(1L, s.seed());
@@ -57,9 +59,10 @@ class ScenarioLoaderTest
         assertEquals(new PfcConfig(true, 500_000L, 480_000L), s.switchConfig().pfc());
         assertEquals(
             new RoccProfile(100_000_000L, 75_000L, 150_000L, 210_000L, 100_000_000L, 10_000_000_000L, 0.3, 1.5),
-            s.switchConfig().rocc().forSpeed(10_000_000_000L));
-        assertEquals(RoccProfile.BUILT_IN.get(40_000_000_000L), s.switchConfig().rocc().forSpeed(40_000_000_000L));
-        assertEquals(new NicConfig(64L, 55_000_000L), s.nic());
+            s.section(RoccScenarioConfig.class).profiles().forSpeed(10_000_000_000L));
+        assertEquals(RoccProfile.BUILT_IN.get(40_000_000_000L), s.section(RoccScenarioConfig.class).profiles().forSpeed(40_000_000_000L));
+        assertEquals(new NicConfig(64L), s.nic());
+        assertEquals(55_000_000L, s.section(RoccScenarioConfig.class).recoveryPs());
     }
 
     @Test
@@ -73,9 +76,10 @@ class ScenarioLoaderTest
         assertEquals(List.of(), s.switches());
         // demand defaults to the line rate of the source's link; size to infinite; start to 0.
         assertEquals(new Flow("F0", "H0", "H1", 0, Flow.INFINITE, 25_000_000_000L), s.flows().get(0));
-        assertEquals(new SwitchConfig(12_000_000L, PfcConfig.DEFAULT, new RoccProfiles(RoccProfile.BUILT_IN)),
-            s.switchConfig());
-        assertEquals(new NicConfig(64L, 55_000_000L), s.nic());
+        assertEquals(new SwitchConfig(12_000_000L, PfcConfig.DEFAULT), s.switchConfig());
+        assertEquals(new RoccProfiles(RoccProfile.BUILT_IN), s.section(RoccScenarioConfig.class).profiles());
+        assertEquals(new NicConfig(64L), s.nic());
+        assertEquals(55_000_000L, s.section(RoccScenarioConfig.class).recoveryPs());
     }
 
     @Test
@@ -92,9 +96,9 @@ class ScenarioLoaderTest
         final RoccProfile builtIn40 = RoccProfile.BUILT_IN.get(40_000_000_000L);
         assertEquals(new RoccProfile(builtIn40.periodPs(), builtIn40.qRefBytes(), builtIn40.qMidBytes(),
             builtIn40.qMaxBytes(), builtIn40.fMinBps(), builtIn40.fMaxBps(), 0.5, builtIn40.beta()),
-            s.switchConfig().rocc().forSpeed(40_000_000_000L));
+            s.section(RoccScenarioConfig.class).profiles().forSpeed(40_000_000_000L));
         assertEquals(new RoccProfile(50_000_000L, 10_000L, 20_000L, 30_000L, 10_000_000L, 2_500_000_000L, 0.1, 0.2),
-            s.switchConfig().rocc().forSpeed(2_500_000_000L));
+            s.section(RoccScenarioConfig.class).profiles().forSpeed(2_500_000_000L));
     }
 
     @Test
@@ -119,7 +123,7 @@ class ScenarioLoaderTest
         assertEquals(new MeasureWindow(10_000_000_000L, 20_000_000_000L), s.measure());
         assertEquals(5_000_000_000L, s.flows().get(0).demandBps());
         assertFalse(s.switchConfig().pfc().enabled());
-        assertEquals(80_000L, s.switchConfig().rocc().forSpeed(10_000_000_000L).qRefBytes());
+        assertEquals(80_000L, s.section(RoccScenarioConfig.class).profiles().forSpeed(10_000_000_000L).qRefBytes());
         assertEquals(7L, s.seed());
     }
 

@@ -121,7 +121,7 @@ public final class RoccHostBlocks implements RoccHost, AutoCloseable
         this.ctx = ctx;
         this.topo = topo;
         unitBps = CnpFormat.RATE_UNIT_BPS;
-        final long recoveryCycles = recoveryCycles(scenario.nic().roccRecoveryPs());
+        final long recoveryCycles = recoveryCycles(scenario.section(RoccScenarioConfig.class).recoveryPs());
         final int flows = scenario.flows().size();
         qpOfFlow = new int[flows];
         rateBps = new long[flows];

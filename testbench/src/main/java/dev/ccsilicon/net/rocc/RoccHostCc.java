@@ -43,7 +43,7 @@ public final class RoccHostCc implements RoccHost
             flowsOfHost[h] = new int[count[h]];
             final int host = h;
             final long rateMax = topo.rateBps(topo.hostPort(h)) / CnpFormat.RATE_UNIT_BPS;
-            nics[h] = new RoccRpReference(Math.max(1, count[h]), rateMax, scenario.nic().roccRecoveryPs(),
+            nics[h] = new RoccRpReference(Math.max(1, count[h]), rateMax, scenario.section(RoccScenarioConfig.class).recoveryPs(),
                 (time, qp, rate, limiter, cause) -> onUpdate(host, qp, cause));
         }
         for (int f = 0; f < n; f++)

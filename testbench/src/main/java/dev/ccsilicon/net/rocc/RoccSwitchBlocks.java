@@ -306,7 +306,7 @@ public final class RoccSwitchBlocks implements RoccSwitch, AutoCloseable
             }
             for (final var e : bySpeed.entrySet())
             {
-                final RoccProfile profile = scenario.switchConfig().rocc().forSpeed(e.getKey());
+                final RoccProfile profile = scenario.section(RoccScenarioConfig.class).profiles().forSpeed(e.getKey());
                 final int[] members = e.getValue().stream().mapToInt(Integer::intValue).toArray();
                 final RoccFairRateConfig cfg = RoccSwitchCc.config(profile, members.length);
                 final String name = "sw_" + topo.nodeId(node).replaceAll("[^A-Za-z0-9_]", "_") + "_" +

@@ -99,7 +99,7 @@ public final class RoccSwitchCc implements RoccSwitch
             }
             for (final var e : bySpeed.entrySet())
             {
-                final RoccProfile profile = scenario.switchConfig().rocc().forSpeed(e.getKey());
+                final RoccProfile profile = scenario.section(RoccScenarioConfig.class).profiles().forSpeed(e.getKey());
                 if (null == profile)
                 {
                     throw new IllegalStateException("no RoCC profile for " + e.getKey() + " bps");

@@ -1,4 +1,4 @@
-package dev.ccsilicon.scenario;
+package dev.ccsilicon.net.rocc;
 
 import dev.ccsilicon.blocks.roccfairrate.RoccProfile;
 
