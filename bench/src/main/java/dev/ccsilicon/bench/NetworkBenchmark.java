@@ -43,7 +43,7 @@ import org.openjdk.jmh.annotations.State;
 @OutputTimeUnit(TimeUnit.SECONDS)
 public class NetworkBenchmark
 {
-    @Param({"rocc-fairness-n10-40g.yaml", "rocc-testbed-10-3-1.yaml"})
+    @Param({"rocc-fairness-n10-40g.yaml", "rocc-testbed-10-3-1.yaml", "leaf-spine-128-websearch.yaml"})
     public String scenario;
 
     @Param({"rocc", "none"})
@@ -82,12 +82,30 @@ public class NetworkBenchmark
         {
             throw new IllegalStateException("run the benchmark from the repository root: no " + file.toAbsolutePath());
         }
-        loaded = ScenarioLoader.load(file, List.of("algorithm=" + algorithm, "duration=" + DURATION, "measure.from=0ms",
-            "measure.to=" + DURATION), OptionalLong.empty());
+        final List<String> overrides = new java.util.ArrayList<>(List.of("algorithm=" + algorithm, "duration=" + DURATION,
+            "measure.from=0ms", "measure.to=" + DURATION));
+        if (readText(file).contains("\nworkload:"))
+        {
+            // Generated traffic arrives over the whole shortened run.
+            overrides.add("workload[0].stop=" + DURATION);
+        }
+        loaded = ScenarioLoader.load(file, overrides, OptionalLong.empty());
         blocks = dev.ccsilicon.scenario.Level.valueOf(level.toUpperCase(Locale.ROOT));
         if (blocks == dev.ccsilicon.scenario.Level.RTL)
         {
             throw new IllegalArgumentException("level rtl steps the Verilated blocks every cycle; benchmark model or reference");
+        }
+    }
+
+    private static String readText(final Path file)
+    {
+        try
+        {
+            return Files.readString(file);
+        }
+        catch (final java.io.IOException e)
+        {
+            throw new java.io.UncheckedIOException(e);
         }
     }
 
