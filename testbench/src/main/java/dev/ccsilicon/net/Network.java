@@ -111,7 +111,8 @@ public final class Network implements CcContext
             wakeAt[h] = new long[hooks[h].wakeSlots()];
             Arrays.fill(wakeAt[h], Long.MAX_VALUE);
         }
-        series = new TimeSeries(sampleIntervalPs, durationPs, portCount, hosts.flowCount, cc.metrics().portRates().size());
+        series = new TimeSeries(sampleIntervalPs, durationPs, portCount, hosts.flowCount, cc.metrics().portRates().size(),
+            cc.metrics().flowRates().size());
     }
 
     /** Listener for progress on a terminal; called every few hundred thousand events. */

@@ -132,9 +132,38 @@ public final class Outputs
         if (s.hasFlows())
         {
             write(dir.resolve("throughput.csv"), throughputCsv(summary, s));
+            final List<String> flowRates = net.cc().metrics().flowRates();
+            for (int r = 0; r < flowRates.size(); r++)
+            {
+                write(dir.resolve("cc_flow_" + flowRates.get(r) + ".csv"), flowRateCsv(summary, s, r, flowRates.get(r)));
+            }
         }
         plots(net, summary, ports, dir);
         ReportHtml.write(net.scenario(), summary, dir);
+    }
+
+    /** Per sample, each flow's CC rate {@code r} in Gb/s (empty where the flow had none). */
+    private static String flowRateCsv(final Summary summary, final TimeSeries s, final int r, final String name)
+    {
+        final List<Summary.FlowResult> flows = summary.flows();
+        final StringBuilder sb = new StringBuilder();
+        sb.append("time_us");
+        for (final Summary.FlowResult f : flows)
+        {
+            sb.append(',').append(f.id()).append('_').append(name).append("_gbps");
+        }
+        sb.append('\n');
+        for (int k = 0; k < s.size(); k++)
+        {
+            sb.append(Summary.num(s.timeOf(k) / 1e6));
+            for (int f = 0; f < flows.size(); f++)
+            {
+                final long v = s.flowRate(r, f, k);
+                sb.append(',').append(v < 0 ? "" : Summary.num(v / 1e9));
+            }
+            sb.append('\n');
+        }
+        return sb.toString();
     }
 
     private static String throughputCsv(final Summary summary, final TimeSeries s)

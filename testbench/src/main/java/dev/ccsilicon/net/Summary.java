@@ -31,10 +31,13 @@ public final class Summary
      * application received, in order and once.
      *
      * @param slowdown FCT over the FCT the flow would have alone in the empty network, or null.
+     * @param cc       the congestion control's per-flow rates averaged over the window, Gb/s, by name
+     *                 (null where the flow had none); empty when it publishes none.
      */
     public record FlowResult(
         String id, String src, String dst, long sizeBytes, double avgGbps, long bytesSent, long bytesRetransmitted,
-        long bytesDelivered, long bytesToApp, long bytesDropped, long bytesInFlight, Double fctUs, Double slowdown)
+        long bytesDelivered, long bytesToApp, long bytesDropped, long bytesInFlight, Double fctUs, Double slowdown,
+        Map<String, Double> cc)
     {
         /** Null when the books balance, else what does not. */
         public String booksError()
@@ -117,7 +120,7 @@ public final class Summary
             final Double slowdown = fct < 0 ? null : fct / idealFctPs(topo, f, flow, scenario.mtuBytes(), header);
             flows.add(new FlowResult(flow.id(), flow.src(), flow.dst(), flow.sizeBytes(), gbps, net.bytesSent(f),
                 net.bytesRetransmitted(f), net.bytesDelivered(f), net.bytesToApp(f), net.bytesDropped(f), inFlight[f],
-                fct < 0 ? null : fct / 1e6, slowdown));
+                fct < 0 ? null : fct / 1e6, slowdown, flowRates(net, f)));
         }
         jain = sumSq > 0 ? sum * sum / (fs.size() * sumSq) : 0;
         fctBuckets();
@@ -158,6 +161,35 @@ public final class Summary
         nacksSent = net.controlSent(PacketKind.NACK);
         events = net.events();
         this.wallS = wallS;
+    }
+
+    /** The CC's per-flow rates of {@code f}, each the mean of its samples in the window that it had. */
+    private Map<String, Double> flowRates(final Network net, final int f)
+    {
+        final List<String> names = net.cc().metrics().flowRates();
+        final TimeSeries series = net.series();
+        if (names.isEmpty() || !series.hasFlows())
+        {
+            return Map.of();
+        }
+        final Map<String, Double> rates = new LinkedHashMap<>();
+        for (int r = 0; r < names.size(); r++)
+        {
+            double sum = 0;
+            int n = 0;
+            for (int k = 0; k < series.size(); k++)
+            {
+                final long t = series.timeOf(k);
+                final long v = series.flowRate(r, f, k);
+                if (v >= 0 && t >= scenario.measure().fromPs() && t < scenario.measure().toPs())
+                {
+                    sum += v;
+                    n++;
+                }
+            }
+            rates.put(names.get(r), n > 0 ? sum / n / 1e9 : null);
+        }
+        return Collections.unmodifiableMap(rates);
     }
 
     /**
@@ -414,7 +446,19 @@ public final class Summary
                     .append(", \"fct_us\": ").append(opt(f.fctUs()))
                     .append(", \"bytes_retransmitted\": ").append(f.bytesRetransmitted())
                     .append(", \"bytes_to_app\": ").append(f.bytesToApp())
-                    .append(", \"slowdown\": ").append(opt(f.slowdown())).append('}');
+                    .append(", \"slowdown\": ").append(opt(f.slowdown()));
+                if (!f.cc().isEmpty())
+                {
+                    sb.append(", \"cc\": {");
+                    int j = 0;
+                    for (final Map.Entry<String, Double> rate : f.cc().entrySet())
+                    {
+                        sb.append(j++ == 0 ? "" : ", ").append(str(rate.getKey() + "_gbps")).append(": ")
+                            .append(opt(rate.getValue()));
+                    }
+                    sb.append('}');
+                }
+                sb.append('}');
             }
             sb.append("\n  ],\n");
         }

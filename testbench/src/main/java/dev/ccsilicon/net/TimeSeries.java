@@ -11,22 +11,33 @@ public final class TimeSeries
 {
     /** Runs with more flows keep no per-flow series. */
     public static final int MAX_FLOWS = 1000;
+    /** Nor runs whose per-flow series would exceed this many samples (flows x samples). */
+    static final long MAX_FLOW_SAMPLES = 20_000_000L;
 
     private final long intervalPs;
     private final int samples;
     private final long[][] queue;
     private final long[][][] rates;
     private final long[][] delivered;
+    private final long[][][] flowRates;
     private int recorded;
 
     public TimeSeries(final long intervalPs, final long durationPs, final int ports, final int flows, final int rateCount)
+    {
+        this(intervalPs, durationPs, ports, flows, rateCount, 0);
+    }
+
+    public TimeSeries(final long intervalPs, final long durationPs, final int ports, final int flows, final int rateCount,
+        final int flowRateCount)
     {
         this.intervalPs = intervalPs;
         this.samples = (int)((durationPs + intervalPs - 1) / intervalPs);
         queue = new long[ports][samples];
         rates = new long[rateCount][ports][samples];
         // Thousands of generated flows would cost flows x samples; their rows go to flows.csv instead.
-        delivered = flows <= MAX_FLOWS ? new long[flows][samples] : null;
+        final boolean perFlow = flows <= MAX_FLOWS && (long)flows * samples * (1 + flowRateCount) <= MAX_FLOW_SAMPLES;
+        delivered = perFlow ? new long[flows][samples] : null;
+        flowRates = perFlow ? new long[flowRateCount][flows][samples] : null;
     }
 
     void record(final int k, final Network net)
@@ -55,8 +66,18 @@ public final class TimeSeries
         for (int f = 0; null != delivered && f < delivered.length; f++)
         {
             delivered[f][k] = net.deliveredWire(f);
+            for (int r = 0; r < flowRates.length; r++)
+            {
+                flowRates[r][f][k] = metrics.flowRate(r, f);
+            }
         }
         recorded = k + 1;
+    }
+
+    /** Flow rate {@code rate} of {@code flow} at sample {@code k} in bits/s, -1 where it has none; only {@link #hasFlows()}. */
+    public long flowRate(final int rate, final int flow, final int k)
+    {
+        return flowRates[rate][flow][k];
     }
 
     /** Whether per-flow throughput was sampled (at most {@link #MAX_FLOWS} flows). */

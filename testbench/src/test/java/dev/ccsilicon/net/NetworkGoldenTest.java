@@ -51,7 +51,7 @@ class NetworkGoldenTest
         {
             // flows.csv is new (per-flow rows); 3d2b67a's flows.csv is today's throughput.csv.
             csvs = files.map(p -> p.getFileName().toString())
-                .filter(n -> n.endsWith(".csv") && !n.equals("flows.csv"))
+                .filter(n -> n.endsWith(".csv") && !n.equals("flows.csv") && !n.startsWith("cc_flow_"))
                 .map(n -> n.equals("throughput.csv") ? "flows.csv" : n).sorted().toList();
         }
         for (final String csv : csvs)
@@ -67,6 +67,7 @@ class NetworkGoldenTest
     {
         final String trimmed = json
             .replaceFirst("  \"level\": \"[a-z]+\",\n", "")
+            .replaceAll(", \"cc\": \\{[^}]*\\}", "")
             .replaceAll(", \"(bytes_retransmitted|bytes_to_app|slowdown|ecn_marked|pfc_paused_fraction)\": [^,}]+", "");
         final int end = trimmed.indexOf('\n', trimmed.indexOf("\"cnps_received\""));
         return trimmed.substring(0, end).replaceAll(",$", "") + "\n}\n";

@@ -98,4 +98,22 @@ class NetworkRunnerTest
         assertTrue(json.contains("\"cnps_sent\": 0"));
         assertFalse(Files.exists(dir.resolve("fair_rate.png")));
     }
+
+    @Test
+    void theAlgorithmsPerFlowRatesReachSummaryAndTheirOwnCsv(@TempDir final Path dir) throws Exception
+    {
+        final Scenario scenario = TestScenarios.file("rocc-testbed-10-3-1.yaml", "duration=4ms", "measure.from=1ms",
+            "measure.to=4ms");
+        assertEquals(0, new NetworkRunner().run(scenario, dir, new PrintStream(new ByteArrayOutputStream(), true,
+            StandardCharsets.UTF_8)));
+        final Summary s = TestScenarios.run(scenario).summary();
+        // RoCC gives every reaction point the bottleneck's fair rate; F0 (demand 10 Gb/s) sends at it.
+        final double f0 = s.flow("F0").cc().get("rp_rate");
+        assertEquals(s.flow("F0").avgGbps(), f0, 0.2);
+        assertTrue(s.flow("F2").cc().get("rp_rate") > s.flow("F2").avgGbps(), "F2 is held by its 1 Gb/s demand");
+        assertTrue(Files.readString(dir.resolve("summary.json")).contains("\"cc\": {\"rp_rate_gbps\": "));
+        final List<String> csv = Files.readAllLines(dir.resolve("cc_flow_rp_rate.csv"));
+        assertEquals("time_us,F0_rp_rate_gbps,F1_rp_rate_gbps,F2_rp_rate_gbps", csv.get(0));
+        assertEquals(401, csv.size());
+    }
 }

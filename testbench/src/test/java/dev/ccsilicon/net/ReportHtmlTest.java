@@ -127,7 +127,7 @@ class ReportHtmlTest
         final long toApp, final Double fctUs)
     {
         return new Summary.FlowResult("F0", "A0", "B0", 80, 1.0, sent, 0, delivered, toApp, dropped, inFlight, fctUs,
-            null == fctUs ? null : 1.0);
+            null == fctUs ? null : 1.0, java.util.Map.of());
     }
 
     /** Every non-void element is closed, in order; html, head, body and main once each. */

@@ -19,6 +19,23 @@ public interface CcMetrics
     /** The value of rate {@code rate} (an index into {@link #portRates()}) at {@code port}, or -1 where it has none. */
     long portRate(int rate, int port);
 
+    /**
+     * Names of the per-flow rates (bits/s) the algorithm publishes, such as a reaction point's
+     * current rate: sampled with the time series (runs of at most {@code TimeSeries.MAX_FLOWS} flows),
+     * averaged over the measurement window into each flow's {@code cc} object in summary.json as
+     * {@code <name>_gbps}, and written per sample to {@code cc_flow_<name>.csv}. None by default.
+     */
+    default List<String> flowRates()
+    {
+        return List.of();
+    }
+
+    /** The value of flow rate {@code rate} for {@code flow}, or -1 where it has none (e.g. not limited). */
+    default long flowRate(final int rate, final int flow)
+    {
+        return -1;
+    }
+
     /** The algorithm's own totals, for summary.json's {@code cc} section; read once at the end. */
     Map<String, Long> counters();
 

@@ -21,6 +21,8 @@ import dev.ccsilicon.net.cc.SwitchCc;
 final class RoccCc implements SwitchCc, SenderCc, CcMetrics, RoccContext, AutoCloseable
 {
     private static final List<String> PORT_RATES = List.of("fair_rate");
+    /** The reaction point's current rate limit: what the NIC's pacer holds the flow to. */
+    private static final List<String> FLOW_RATES = List.of("rp_rate");
 
     private final CcContext ctx;
     private final Topology topo;
@@ -152,6 +154,20 @@ final class RoccCc implements SwitchCc, SenderCc, CcMetrics, RoccContext, AutoCl
     public long portRate(final int rate, final int port)
     {
         return sw.fairRateBps(port);
+    }
+
+    @Override
+    public List<String> flowRates()
+    {
+        return FLOW_RATES;
+    }
+
+    /** The RP's rate while its limiter is on; -1 while the flow is not limited (it sends at line rate or demand). */
+    @Override
+    public long flowRate(final int rate, final int flow)
+    {
+        final long bps = host.rateBps(flow);
+        return bps == UNLIMITED ? -1 : bps;
     }
 
     @Override
