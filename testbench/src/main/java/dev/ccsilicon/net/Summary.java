@@ -136,19 +136,9 @@ public final class Summary
             final Map<String, Double> rates = new LinkedHashMap<>();
             for (int r = 0; r < rateNames.size(); r++)
             {
-                double rateSum = 0;
-                int rateN = 0;
-                for (int k = 0; k < series.size(); k++)
-                {
-                    final long t = series.timeOf(k);
-                    final long v = series.rate(r, p, k);
-                    if (v >= 0 && t >= scenario.measure().fromPs() && t < scenario.measure().toPs())
-                    {
-                        rateSum += v;
-                        rateN++;
-                    }
-                }
-                rates.put(rateNames.get(r), rateN > 0 ? rateSum / rateN / 1e9 : null);
+                final int rate = r;
+                final int port = p;
+                rates.put(rateNames.get(r), windowMeanGbps(series, k -> series.rate(rate, port, k)));
             }
             ports.add(new PortResult(p, topo.portId(p), net.windowBusyPs(p) / windowPs, net.queueArea(p) / windowPs,
                 p99(net, p), net.queueMax(p), net.pfcPausesSent(p), net.drops(p), net.ecnMarked(p),
@@ -175,21 +165,28 @@ public final class Summary
         final Map<String, Double> rates = new LinkedHashMap<>();
         for (int r = 0; r < names.size(); r++)
         {
-            double sum = 0;
-            int n = 0;
-            for (int k = 0; k < series.size(); k++)
-            {
-                final long t = series.timeOf(k);
-                final long v = series.flowRate(r, f, k);
-                if (v >= 0 && t >= scenario.measure().fromPs() && t < scenario.measure().toPs())
-                {
-                    sum += v;
-                    n++;
-                }
-            }
-            rates.put(names.get(r), n > 0 ? sum / n / 1e9 : null);
+            final int rate = r;
+            rates.put(names.get(r), windowMeanGbps(series, k -> series.flowRate(rate, f, k)));
         }
         return Collections.unmodifiableMap(rates);
+    }
+
+    /** The mean in Gb/s of the samples (bits/s) taken in the measurement window that have a value (≥ 0), or null. */
+    private Double windowMeanGbps(final TimeSeries series, final java.util.function.IntToLongFunction sample)
+    {
+        double sum = 0;
+        int n = 0;
+        for (int k = 0; k < series.size(); k++)
+        {
+            final long t = series.timeOf(k);
+            final long v = sample.applyAsLong(k);
+            if (v >= 0 && t >= scenario.measure().fromPs() && t < scenario.measure().toPs())
+            {
+                sum += v;
+                n++;
+            }
+        }
+        return n > 0 ? sum / n / 1e9 : null;
     }
 
     /**
