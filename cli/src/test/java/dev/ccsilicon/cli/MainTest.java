@@ -83,6 +83,42 @@ class MainTest
         assertFalse(Files.exists(outDir));
     }
 
+    /** Issue 13 item 4: the quantisation check's warnings come before the run, which still runs. */
+    @Test
+    void runPrintsTheQuantisationWarningsBeforeTheRunAndRunsAnyway(@TempDir final Path tmp) throws Exception
+    {
+        final Path file = tmp.resolve("lone.yaml");
+        Files.writeString(file, """
+            name: lone-flow-10g
+            algorithm: rocc
+            duration: 1ms
+            hosts: [A0, B0]
+            switches: [S0]
+            links:
+              - {a: A0, b: S0, rate: 40Gbps, delay: 1.5us}
+              - {a: S0, b: B0, rate: 10Gbps, delay: 1.5us}
+            flows:
+              - {id: F0, src: A0, dst: B0, start: 0ms, size: infinite, demand: 40Gbps}
+            switch:
+              rocc:
+                profiles:
+                  10Gbps: {period: 40us, q_ref: 37KB, q_mid: 75KB, q_max: 90KB}
+            """);
+        final Result r = run(Map.of(), () -> Optional.of(new dev.ccsilicon.net.NetworkRunner()), "run", file.toString(),
+            "--out", tmp.resolve("bad").toString());
+        assertEquals(0, r.code(), r.err());
+        final String warning = "warning: switch.rocc.profiles.10Gbps: q_ref 37KB: the PI step with an empty queue at " +
+            "auto-tune level 5 (ratio 32) is 0.57 of F's LSB (10Mbps) and rounds to 0";
+        assertTrue(r.out().contains(warning), r.out());
+        assertTrue(r.out().indexOf(warning) < r.out().indexOf("results in "), r.out());
+        assertTrue(r.out().contains("set f_frac_bits to 1 or more"), r.out());
+
+        final Result fixed = run(Map.of(), () -> Optional.of(new dev.ccsilicon.net.NetworkRunner()), "run", file.toString(),
+            "--out", tmp.resolve("fixed").toString(), "--set", "switch.rocc.profiles.10Gbps.f_frac_bits=1");
+        assertEquals(0, fixed.code(), fixed.err());
+        assertFalse(fixed.out().contains("warning:"), fixed.out());
+    }
+
     @Test
     void aValidScenarioIsDescribedThenRunStopsBecauseTheSimulatorIsNotBuilt(@TempDir final Path tmp)
     {

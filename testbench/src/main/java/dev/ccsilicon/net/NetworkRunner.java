@@ -24,6 +24,12 @@ public final class NetworkRunner implements ScenarioRunner
     @Override
     public int run(final Scenario scenario, final Path outDir, final PrintStream out) throws Exception
     {
+        // The algorithm's quantisation findings (dead zones, overflows of its blocks' formats): said, not fatal.
+        for (final String warning : provider(scenario).warnings(scenario))
+        {
+            out.println(warning);
+        }
+        out.flush();
         // Since JDK 22 System.console() exists even when redirected; isTerminal() tells.
         final boolean tty = null != System.console() && System.console().isTerminal();
         final Result result = simulate(scenario, tty ? (now, duration, events) ->

@@ -435,6 +435,12 @@ class EveryFieldBadValueTest
             set(PF + "beta", P + "beta=[1.5]", P + "beta", "a list is not allowed here", "a positive number such as 0.3"),
             set(PF + "beta", P + "beta=1.5x", P + "beta", "'1.5x' is not allowed", "more than 0, such as 0.3"),
             set(PF + "beta", P + "beta=16", P + "beta", "'16' is too large for the RoCC block", "at most 15.99609375"),
+            set(PF + "f_frac_bits", P + "f_frac_bits=9", P + "f_frac_bits", "'9' is not allowed",
+                "whole number from 0 to 8", "fraction bits of alpha and beta"),
+            set(PF + "f_frac_bits", P + "f_frac_bits=-1", P + "f_frac_bits", "'-1' is not allowed", "from 0 to 8"),
+            set(PF + "f_frac_bits", P + "f_frac_bits=1.5", P + "f_frac_bits", "'1.5' is not allowed", "from 0 to 8"),
+            set(PF + "f_frac_bits", P + "f_frac_bits=[1]", P + "f_frac_bits", "a list is not allowed here",
+                "a whole number from 0 to 8"),
             // nic
             set("nic", "nic=64B", "nic", "'64B' is not allowed here", "{header: 64B, rocc: {recovery: 55us}}"),
             set("nic.header", "nic.header=-1B", "nic.header", "'-1B' is negative", "zero or more"),
@@ -512,16 +518,18 @@ class EveryFieldBadValueTest
         assertEquals(RoccSwitchCc.CLOCK_HZ, RoccSection.SWITCH_CLOCK_HZ);
         assertEquals(RoccSwitchBlocks.CLOCK_HZ, RoccSection.SWITCH_CLOCK_HZ);
         final Scenario s = ScenarioLoader.load(full(), List.of(P + "period=16.777215ms", P + "q_max=19.6602MB",
-            P + "f_max=655.35Gbps", P + "alpha=15.99609375", P + "beta=15.99609375"), OptionalLong.empty());
+            P + "f_max=655.35Gbps", P + "alpha=15.99609375", P + "beta=15.99609375", P + "f_frac_bits=8"),
+            OptionalLong.empty());
         final RoccFairRateConfig config = RoccSwitchCc.config(s.section(RoccScenarioConfig.class).profiles().forSpeed(10_000_000_000L), 2);
         assertEquals(16_777_215L, config.periodCycles());
         assertEquals(32_767L, config.qMax());
         assertEquals(65_535L, config.fMax());
         assertEquals(4_095L, config.alpha());
         assertEquals(4_095L, config.beta());
+        assertEquals(8, config.fFracWidth());
 
         for (final String above : List.of(P + "period=16.777216ms", P + "q_max=19.660201MB", P + "f_max=655.350000001Gbps",
-            P + "alpha=15.996093751", P + "beta=15.996093751", P + "f_max=9.999999Mbps"))
+            P + "alpha=15.996093751", P + "beta=15.996093751", P + "f_max=9.999999Mbps", P + "f_frac_bits=9"))
         {
             final ScenarioError error = assertThrows(ScenarioError.class,
                 () -> ScenarioLoader.load(full(), List.of(above), OptionalLong.empty()), above);
@@ -573,7 +581,7 @@ class EveryFieldBadValueTest
             "links[i].rate", "links[i].delay", "flows[i].id", "flows[i].src", "flows[i].dst", "flows[i].start",
             "flows[i].size", "flows[i].demand", "switch.buffer", "switch.pfc.enabled", "switch.pfc.xoff", "switch.pfc.xon",
             PF + "period", PF + "q_ref", PF + "q_mid", PF + "q_max", PF + "f_min", PF + "f_max", PF + "alpha", PF + "beta",
-            "nic.header", "nic.rocc.recovery", "level", "transport.ack.every", "transport.recovery", "transport.rto");
+            PF + "f_frac_bits", "nic.header", "nic.rocc.recovery", "level", "transport.ack.every", "transport.recovery", "transport.rto");
         assertEquals(new TreeSet<>(spec), fullLeaves, "the leaves of " + FULL);
         final Set<String> generated = Set.of("name", "algorithm", "duration",
             TL + "leaves", TL + "spines", TL + "hosts_per_leaf", TL + "host_link.rate", TL + "host_link.delay",

@@ -135,7 +135,8 @@ public record RoccFairRateConfig(
      * The hardware configuration for a profile in physical units, with the default formats: queues
      * floored to Δ^Q = 600 B, rates floored to Δ^F = 10 Mb/s, α̃/β̃ rounded to nearest with 8 fraction
      * bits, T floored to whole cycles of {@code clockHz} (it must leave a cycle per port for the
-     * sweep), F reset to Fmax (SPEC §6.1), rounding FLOOR.
+     * sweep), F reset to Fmax (SPEC §6.1), rounding FLOOR; F with the profile's fraction bits
+     * ({@link RoccProfile#fFracBits()}, 0 unless the scenario says).
      */
     public static RoccFairRateConfig fromProfile(final RoccProfile profile, final int ports, final long clockHz)
     {
@@ -152,7 +153,7 @@ public record RoccFairRateConfig(
             DEFAULT_QUANT_BYTES,
             DEFAULT_RATE_UNIT_MBPS,
             DEFAULT_F_INT_WIDTH,
-            0,
+            profile.fFracBits(),
             DEFAULT_AB_INT_WIDTH,
             DEFAULT_AB_FRAC_WIDTH,
             DEFAULT_PERIOD_WIDTH,

@@ -14,10 +14,32 @@ import java.util.Map;
  * @param fMaxBps   the highest fair rate.
  * @param alpha     the PI controller's proportional gain on Qcur - Qref (quantised by the block).
  * @param beta      the PI controller's gain on Qcur - Qold (quantised by the block).
+ * @param fFracBits fraction bits of F in the block ({@link RoccFairRateConfig#fFracWidth()}), 0 to
+ *                  {@link RoccFairRateConfig#DEFAULT_AB_FRAC_WIDTH}; finer F lets small PI steps
+ *                  through (docs/blocks/rocc_fair_rate.md §4.4).
  */
 public record RoccProfile(
-    long periodPs, long qRefBytes, long qMidBytes, long qMaxBytes, long fMinBps, long fMaxBps, double alpha, double beta)
+    long periodPs, long qRefBytes, long qMidBytes, long qMaxBytes, long fMinBps, long fMaxBps, double alpha, double beta,
+    int fFracBits)
 {
+    /** F's fraction bits when a profile does not say: the block's default, integer F. */
+    public static final int DEFAULT_F_FRAC_BITS = 0;
+    /** The most fraction bits F can have: those of α̃ and β̃ (the block's {@code FFracWidth <= AbFracWidth}). */
+    public static final int MAX_F_FRAC_BITS = RoccFairRateConfig.DEFAULT_AB_FRAC_WIDTH;
+
+    /** A profile with F in whole units ({@link #DEFAULT_F_FRAC_BITS}). */
+    public RoccProfile(final long periodPs, final long qRefBytes, final long qMidBytes, final long qMaxBytes,
+        final long fMinBps, final long fMaxBps, final double alpha, final double beta)
+    {
+        this(periodPs, qRefBytes, qMidBytes, qMaxBytes, fMinBps, fMaxBps, alpha, beta, DEFAULT_F_FRAC_BITS);
+    }
+
+    /** This profile with {@code bits} fraction bits of F. */
+    public RoccProfile withFFracBits(final int bits)
+    {
+        return new RoccProfile(periodPs, qRefBytes, qMidBytes, qMaxBytes, fMinBps, fMaxBps, alpha, beta, bits);
+    }
+
     private static final long MBPS = 1_000_000L;
     private static final long GBPS = 1_000_000_000L;
     private static final long KB = 1_000L;

@@ -33,6 +33,19 @@ public interface CcProvider
         return null;
     }
 
+    /**
+     * What the scenario's parameters do to this algorithm's blocks that the run would not show: dead
+     * zones and overflows of their fixed-point formats (issue 13 item 4). {@code ccsilicon run} prints
+     * these lines before the run and runs anyway.
+     *
+     * @return lines starting with {@code warning:} that name the parameter set, the field, the
+     *         smallest step or the limit, and the fix; empty when there is nothing to say.
+     */
+    default List<String> warnings(final Scenario scenario)
+    {
+        return List.of();
+    }
+
     /** Builds the hooks for {@code scenario} on {@code topo}, talking to the network through {@code ctx}. */
     CongestionControl create(Scenario scenario, Topology topo, CcContext ctx, Level level);
 

@@ -1,17 +1,26 @@
 package dev.ccsilicon.net.rocc;
 
+import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
+
+import dev.ccsilicon.blocks.roccfairrate.RoccFairRateQuantisation;
+import dev.ccsilicon.blocks.roccfairrate.RoccProfile;
 
 import dev.ccsilicon.net.Topology;
 import dev.ccsilicon.net.cc.CcContext;
 import dev.ccsilicon.net.cc.CcProvider;
 import dev.ccsilicon.net.cc.CongestionControl;
 import dev.ccsilicon.net.cc.ReceiverCc;
+import dev.ccsilicon.scenario.FieldPath;
 import dev.ccsilicon.scenario.Level;
+import dev.ccsilicon.scenario.Link;
 import dev.ccsilicon.scenario.Scenario;
+import dev.ccsilicon.scenario.Units;
 
 /**
  * {@code algorithm: rocc} (seed 000): {@code rocc_fair_rate} and {@code rocc_flow_table} on every
@@ -46,6 +55,47 @@ public final class RoccProvider implements CcProvider
                 "by its UDP source port, so at most " + RoccFlowKeys.MAX_FLOWS + " (lower a workload's load or window)";
         }
         return null;
+    }
+
+    /**
+     * The quantisation check of {@code rocc_fair_rate} ({@link RoccFairRateQuantisation}) for the profile
+     * of every switch port speed the scenario has, in speed order, then the switch buffer against the
+     * block's queue-depth width: one {@code warning:} line per finding. Public for {@code ccsilicon budget}.
+     */
+    @Override
+    public List<String> warnings(final Scenario scenario)
+    {
+        final RoccProfiles profiles = scenario.section(RoccScenarioConfig.class).profiles();
+        final Set<Long> speeds = new TreeSet<>();
+        for (final Link link : scenario.links())
+        {
+            if (scenario.isSwitch(link.a()) || scenario.isSwitch(link.b()))
+            {
+                speeds.add(link.rateBps());
+            }
+        }
+        final List<String> lines = new ArrayList<>();
+        for (final long speed : speeds)
+        {
+            final RoccProfile profile = profiles.forSpeed(speed);
+            if (null != profile)
+            {
+                final String name = FieldPath.key("switch.rocc.profiles", Units.formatRate(speed));
+                for (final RoccFairRateQuantisation.Finding finding : RoccFairRateQuantisation.check(name, profile,
+                    RoccSwitchCc.config(profile, 2), -1))
+                {
+                    lines.add(finding.line());
+                }
+            }
+        }
+        // The queue-depth width is the same for every profile: one line for the buffer.
+        final RoccFairRateQuantisation.Finding depth = RoccFairRateQuantisation.queueDepth("switch.buffer",
+            RoccSwitchCc.config(RoccProfile.BUILT_IN.get(10_000_000_000L), 2), scenario.switchConfig().bufferBytes());
+        if (null != depth)
+        {
+            lines.add(depth.line());
+        }
+        return lines;
     }
 
     @Override

@@ -36,7 +36,7 @@ public final class RoccSection implements AlgorithmSection
 {
     private static final List<String> SWITCH_ROCC = List.of("profiles");
     private static final List<String> PROFILE = List.of(
-        "period", "q_ref", "q_mid", "q_max", "f_min", "f_max", "alpha", "beta");
+        "period", "q_ref", "q_mid", "q_max", "f_min", "f_max", "alpha", "beta", "f_frac_bits");
     private static final List<String> NIC_ROCC = List.of("recovery");
 
     /**
@@ -257,7 +257,8 @@ public final class RoccSection implements AlgorithmSection
             final RoccProfile base)
         {
             final Fields fields = rocc.nested(node, path,
-                "{period: 100us, q_ref: 75KB, q_mid: 150KB, q_max: 210KB, f_min: 100Mbps, f_max: 10Gbps, alpha: 0.3, beta: 1.5}",
+                "{period: 100us, q_ref: 75KB, q_mid: 150KB, q_max: 210KB, f_min: 100Mbps, f_max: 10Gbps, alpha: 0.3, beta: 1.5, " +
+                    "f_frac_bits: 0}",
                 PROFILE);
             final String why = null == base ?
                 " (there is no built-in profile for " + Units.formatRate(speed) + " to take it from; built-in speeds are " +
@@ -270,6 +271,8 @@ public final class RoccSection implements AlgorithmSection
             final long fMax = positiveQuantity(Units.Kind.RATE, fields, "f_max", null == base ? -1 : base.fMaxBps(), why);
             final double alpha = gain(fields, "alpha", null == base ? -1 : base.alpha(), why);
             final double beta = gain(fields, "beta", null == base ? -1 : base.beta(), why);
+            final int fFracBits = fracBits(fields, "f_frac_bits", null == base ? RoccProfile.DEFAULT_F_FRAC_BITS :
+                base.fFracBits());
 
             atMost(fields, "period", period, PERIOD_MAX_PS, Units.formatTime(PERIOD_MAX_PS),
                 " (T is counted in cycles of the 1 GHz switch clock)");
@@ -307,7 +310,7 @@ public final class RoccSection implements AlgorithmSection
                     qMid / Q_UNIT_BYTES + ", " + qMax / Q_UNIT_BYTES + " in the RoCC block's units of " + Q_UNIT_BYTES +
                     "B (rounded down); they must satisfy q_ref < q_mid < q_max in those units");
             }
-            return new RoccProfile(period, qRef, qMid, qMax, fMin, fMax, alpha, beta);
+            return new RoccProfile(period, qRef, qMid, qMax, fMin, fMax, alpha, beta, fFracBits);
         }
     }
 
@@ -352,6 +355,28 @@ public final class RoccSection implements AlgorithmSection
             return fallback;
         }
         return Values.positive(Values.quantity(kind, node, fields.path(key)), node, fields.path(key), key);
+    }
+
+    /**
+     * F's fraction bits: a whole number the block supports, 0 to its α̃/β̃ fraction bits
+     * ({@code FFracWidth <= AbFracWidth}); optional, the built-in profiles and a new speed use 0.
+     */
+    private static int fracBits(final Fields fields, final String key, final int fallback)
+    {
+        final YamlNode node = fields.optional(key, "a whole number from 0 to " + RoccProfile.MAX_F_FRAC_BITS);
+        if (null == node)
+        {
+            return fallback;
+        }
+        final String text = Values.text(node, fields.path(key), "a whole number from 0 to " + RoccProfile.MAX_F_FRAC_BITS);
+        if (!text.matches("[0-9]{1,9}") || Integer.parseInt(text) > RoccProfile.MAX_F_FRAC_BITS)
+        {
+            throw new ScenarioError(node.origin(), fields.path(key), "'" + text + "' is not allowed; " + key +
+                " (fraction bits of the RoCC block's fair rate F) must be a whole number from 0 to " +
+                RoccProfile.MAX_F_FRAC_BITS + " (at most the " + RoccFairRateConfig.DEFAULT_AB_FRAC_WIDTH +
+                " fraction bits of alpha and beta)");
+        }
+        return Integer.parseInt(text);
     }
 
     private static double gain(final Fields fields, final String key, final double fallback, final String why)
