@@ -4,7 +4,12 @@
 # SRAM macro ($mem_v2) except FIFO storage, which is mapped to flip-flops; --map-memories maps
 # every memory to flip-flops. Prints cells, flip-flop bits and the SRAM macros with their bits.
 #
-#   rtl/synth_stats.sh BLOCK [--map-memories] [Param=value ...]
+#   rtl/synth_stats.sh BLOCK [--map-memories] [--netlist FILE --liberty LIB] [Param=value ...]
+#
+# --netlist/--liberty (the timing flow, docs/synthesis.md "Timing"): after the statistics, the same
+# Yosys run maps the design to the liberty's cells (dfflibmap, ABC with sizing and buffering), cuts
+# every SRAM macro out (its read data become inputs, its address/data/enable outputs: the macro is
+# a register boundary) and writes a flat netlist for OpenSTA. The statistics are unchanged by it.
 #
 # Sources: a first, cheap Yosys pass reads every rtl/<dir>/*.sv (common, nic, prim, switch, ...;
 # not the tb/ subdirectories; packages first) and lets `hierarchy -top BLOCK` (with the overrides) keep the modules BLOCK
@@ -24,12 +29,15 @@ set -euo pipefail
 
 usage() {
   cat <<EOF
-usage: rtl/synth_stats.sh BLOCK [--map-memories] [Param=value ...]
+usage: rtl/synth_stats.sh BLOCK [--map-memories] [--netlist FILE --liberty LIB] [Param=value ...]
 
   BLOCK           a module with its own file rtl/<dir>/BLOCK.sv, e.g. rocc_fair_rate,
                   rocc_flow_table, qp_table, timer_wheel, rocc_rp
   --map-memories  map every memory to flip-flops (default: memories stay SRAM macros,
                   only FIFO storage is mapped to flip-flops)
+  --netlist FILE  also write the design mapped to LIB's cells (SRAM macros cut out) to FILE,
+                  a flat Verilog netlist for OpenSTA (needs --liberty)
+  --liberty LIB   the liberty file for --netlist (e.g. OSU 0.18 um osu018_stdcells.lib)
   Param=value     override a parameter of BLOCK (decimal integer), e.g. NumPorts=8
 
 Generic Yosys synthesis (no liberty), flattened; methodology in docs/synthesis.md.
@@ -42,6 +50,7 @@ fail() {
   exit 2
 }
 
+caller_dir="${PWD}"
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 # Relative source paths (rtl/<dir>/<file>.sv) from the repository root: Yosys names cells after
 # their source, and the FIFO rule matches file names, so nothing depends on the checkout's path.
@@ -72,8 +81,18 @@ all_sources=("${packages[@]}" "${modules[@]}")
 map_all=0
 chparam_cmd=""
 params=()
+netlist=""
+liberty=""
+expect=""
 for arg in "$@"; do
-  if [[ "${arg}" == "--map-memories" ]]; then
+  if [[ -n "${expect}" ]]; then
+    printf -v "${expect}" '%s' "${arg}"
+    expect=""
+  elif [[ "${arg}" == "--netlist" ]]; then
+    expect=netlist
+  elif [[ "${arg}" == "--liberty" ]]; then
+    expect=liberty
+  elif [[ "${arg}" == "--map-memories" ]]; then
     map_all=1
   elif [[ "${arg}" =~ ^([A-Z][A-Za-z0-9_]*)=(-?[0-9]+)$ ]]; then
     name="${BASH_REMATCH[1]}"
@@ -82,9 +101,18 @@ for arg in "$@"; do
     chparam_cmd+=" -set ${name} ${BASH_REMATCH[2]}"
     params+=("${arg}")
   else
-    fail "bad argument '${arg}' (expected --map-memories or Param=value)"
+    fail "bad argument '${arg}' (expected --map-memories, --netlist FILE, --liberty LIB or Param=value)"
   fi
 done
+[[ -z "${expect}" ]] || fail "--${expect} needs a value"
+[[ -z "${netlist}" && -z "${liberty}" ]] || [[ -n "${netlist}" && -n "${liberty}" ]] \
+  || fail "--netlist and --liberty go together"
+if [[ -n "${liberty}" ]]; then
+  # Relative paths are the caller's (the script works from the repository root).
+  case "${liberty}" in /*) ;; *) liberty="${caller_dir}/${liberty}" ;; esac
+  case "${netlist}" in /*) ;; *) netlist="${caller_dir}/${netlist}" ;; esac
+  [[ -f "${liberty}" ]] || fail "no liberty file '${liberty}'"
+fi
 if [[ -n "${chparam_cmd}" ]]; then
   chparam_cmd="chparam${chparam_cmd} ${block};"
 fi
@@ -136,6 +164,30 @@ for p in "${packages[@]}"; do
 done
 sources=("${used_packages[@]}" "${sources[@]}")
 
+# The timing flow (docs/synthesis.md "Timing", ecosystem-and-scale.md B.5), after the statistics:
+# each SRAM macro becomes a register boundary (its read data inputs, everything it reads outputs),
+# then liberty flops, ABC mapping with sizing and buffering (an X1 cell driving a large fanout
+# makes an unbuffered path meaningless), one bit per port net for OpenSTA 2019.
+timing_cmd=""
+if [[ -n "${netlist}" ]]; then
+  # ABC script of B.5 (a file: Yosys' -p splits at every ';').
+  echo 'strash; &get -n; &fraig -x; &put; scorr; dc2; dretime; strash; &get -n; &dch -f; &nf -D 3000; &put; buffer -p; upsize -D 3000; dnsize -D 3000; stime' \
+    > "${work}/timing.abc"
+  # ABC's view of the cut: its inputs (flop outputs, ports, SRAM read data) are driven by an X1
+  # cell and its outputs load one flop D pin (DFFPOSX1's, 0.0088 pF in osu018). Without a driving
+  # cell ABC's buffering leaves its inputs unbuffered: a FIFO read pointer drove 453 mux selects
+  # from one X1 flop, 8 ns.
+  printf 'set_driving_cell INVX1\nset_load 0.0088\n' > "${work}/timing.constr"
+  timing_cmd="
+  expose -input t:\$mem_v2 %x:+[RD_DATA] t:\$mem_v2 %d;
+  expose t:\$mem_v2 %x:+[RD_ADDR,RD_EN,WR_ADDR,WR_DATA,WR_EN] t:\$mem_v2 %d;
+  delete t:\$mem_v2;
+  dfflibmap -liberty ${liberty};
+  abc -liberty ${liberty} -constr ${work}/timing.constr -script ${work}/timing.abc;
+  splitnets -ports; opt_clean -purge;
+  write_verilog -noattr -noexpr ${netlist}"
+fi
+
 # synth -flatten -top BLOCK up to its fine part (the coarse part infers the memories: memory
 # -nomap), then synth's fine part by hand with memory_map restricted to the FIFO memories (or all
 # of them); the memories left are the SRAM macros.
@@ -146,7 +198,8 @@ run_yosys "${work}/yosys.log" "
   opt -fast -full; memory_map ${map_sel}; opt -full; techmap; opt -fast; abc -fast; opt -fast;
   hierarchy -check; check;
   tee -q -o ${work}/stat.txt stat;
-  tee -q -o ${work}/mems.txt dump t:\$mem_v2"
+  tee -q -o ${work}/mems.txt dump t:\$mem_v2;
+  ${timing_cmd}"
 
 cells=$(awk '/Number of cells:/ {n = $4} END {print n + 0}' "${work}/stat.txt")
 macros=$(awk '$1 == "$mem_v2" {n = $2} END {print n + 0}' "${work}/stat.txt")
