@@ -239,8 +239,10 @@ public final class RoccBudget implements AlgorithmBudget
                 + " one CNP per data packet it sends.",
             "Expiries: worst case every limited QP's timer fires once per recovery period, bounded by the expiries the"
                 + " CNPs can start.",
-            "Flow table: sized for " + TABLE_SLACK + " x the flows a queue can hold (min(flows, Qmax / frame)) in "
-                + WAYS + " ways (hash collisions answer 'untracked').",
+            "Flow table: each egress port leads to a NIC with the target's flows, so a queue holds at most min(flows,"
+                + " Qmax / frame) flows; the table is sized for " + TABLE_SLACK + " x that in " + WAYS
+                + " ways (hash collisions answer 'untracked'). CNPs emitted: worst case, every port's queue at Qmax with"
+                + " one packet per flow on every update.",
             "Every data packet is enqueued and dequeued at one switch egress port: two flow-table reads per packet.");
     }
 
