@@ -39,7 +39,16 @@ public final class BudgetEngine
         final Map<String, Declared> declared = new LinkedHashMap<>();
         for (final BlockPlan plan : plans)
         {
-            declared.put(plan.top(), registry.declared(plan.top(), plan.parameters()));
+            try
+            {
+                declared.put(plan.top(), registry.declared(plan.top(), plan.parameters()));
+            }
+            catch (final IllegalArgumentException e)
+            {
+                // A block refuses the parameters the target implies: the target is out of its range.
+                throw new BudgetInputException("target", plan.parameters().toString(),
+                    "parameters " + plan.top() + " accepts (" + e.getMessage() + ")");
+            }
         }
         final List<EventDemand> events = algorithm.events(target, declared);
         final List<BlockBudget> blocks = new ArrayList<>();

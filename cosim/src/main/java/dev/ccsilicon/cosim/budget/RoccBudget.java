@@ -26,6 +26,8 @@ public final class RoccBudget implements AlgorithmBudget
     public static final int WAYS = 4;
     /** The flow table is sized for twice the flows a queue can hold (hash collisions). */
     public static final int TABLE_SLACK = 2;
+    /** rocc_flow_table: NumPorts x 2^BucketsLog2 rows at most. */
+    public static final long MAX_TABLE_ROWS = 1L << 24;
     /** rocc_rp wheel slots (its RTL default); the tick grows with the clock. */
     public static final int NUM_SLOTS = 512;
     /** rocc_rp wheel lanes (its RTL default). */
@@ -130,13 +132,21 @@ public final class RoccBudget implements AlgorithmBudget
                 "1.." + MAX_FLOWS + " (rocc_rp keeps one qp_table context and one timer per QP; NumQps <= 2^20)");
         }
         final Profile p = profile(t.rateBps());
+        final int bucketsLog2 = bucketsLog2(t, p);
+        if ((long)t.ports() << bucketsLog2 > MAX_TABLE_ROWS)
+        {
+            throw new BudgetInputException("--ports", Integer.toString(t.ports()), String.format(Locale.ROOT,
+                "2..%d at this target: the flow table needs 2^%d buckets per port and holds at most 2^24 rows"
+                    + " (NumPorts x 2^BucketsLog2); split the ports over more instances", MAX_TABLE_ROWS >> bucketsLog2,
+                bucketsLog2));
+        }
         final List<BlockPlan> plans = new ArrayList<>();
         plans.add(new BlockPlan("rocc_rp", BlockPlan.Placement.NIC, 1,
             Map.of("NumQps", numQps(t.flows()), "SlotCycles", slotCycles(t.clockHz())),
             d -> d.figure("SRAM bits per QP"), d -> 0,
             "reaction point: per-QP rate and congestion point, recovery timers"));
         plans.add(new BlockPlan(RoccFlowTablePorts.TOP, BlockPlan.Placement.SWITCH, 1,
-            Map.of("NumPorts", (long)t.ports(), "BucketsLog2", (long)bucketsLog2(t, p), "Ways", (long)WAYS),
+            Map.of("NumPorts", (long)t.ports(), "BucketsLog2", (long)bucketsLog2, "Ways", (long)WAYS),
             d -> 0, d -> d.figure("table SRAM bits (") / d.parameter("NumPorts", t.ports()),
             "flows in each egress queue; one CNP per flow on each fair-rate update"));
         plans.add(new BlockPlan("rocc_fair_rate", BlockPlan.Placement.SWITCH, 1,

@@ -211,6 +211,11 @@ class BudgetEngineTest
         final BudgetTarget many = new BudgetTarget(2_000_000, 100_000_000_000L, 1_000_000_000L, 1024, 1, 64);
         assertEquals("--flows 2000000: allowed 1..1048576 (rocc_rp keeps one qp_table context and one timer per QP;"
             + " NumQps <= 2^20)", assertThrows(BudgetInputException.class, () -> rocc.blocks(many)).getMessage());
+        // 600 Gb/s, 64 B frames: Qmax 3.96 MB holds 61,875 flows: 2 x 61,875 entries in 4 ways need 2^15 buckets per port; 2^24 rows take 512 ports.
+        final BudgetTarget wide = new BudgetTarget(1_000_000, 600_000_000_000L, 1_000_000_000L, 64, 1, 1024);
+        assertEquals("--ports 1024: allowed 2..512 at this target: the flow table needs 2^15 buckets per port and holds"
+            + " at most 2^24 rows (NumPorts x 2^BucketsLog2); split the ports over more instances",
+            assertThrows(BudgetInputException.class, () -> rocc.blocks(wide)).getMessage());
         assertEquals("ALGORITHM 'tcp': allowed one of rocc",
             assertThrows(BudgetInputException.class, () -> AlgorithmBudget.named("tcp")).getMessage());
         // A built-in rate uses its set; one between them scales the lower set's queue thresholds.
