@@ -9,6 +9,7 @@ import java.util.function.Supplier;
 
 import dev.ccsilicon.cli.cosim.BenchCommand;
 import dev.ccsilicon.cli.cosim.CosimCommand;
+import dev.ccsilicon.cosim.synth.Synthesizer;
 import dev.ccsilicon.scenario.ScenarioError;
 import dev.ccsilicon.scenario.ScenarioRunner;
 import picocli.CommandLine;
@@ -49,10 +50,23 @@ public final class Main
         final Map<String, String> env,
         final Supplier<Optional<ScenarioRunner>> runners)
     {
+        return execute(args, out, err, env, runners, BudgetCommand::installedSynthesizer);
+    }
+
+    /** As above with the synthesizer given (tests plug a fixed one in). */
+    static int execute(
+        final String[] args,
+        final PrintStream out,
+        final PrintStream err,
+        final Map<String, String> env,
+        final Supplier<Optional<ScenarioRunner>> runners,
+        final Supplier<Optional<Synthesizer>> synthesizers)
+    {
         final CommandLine commandLine = new CommandLine(new TopCommand());
         commandLine.addSubcommand("run", new RunCommand(out, runners));
         commandLine.addSubcommand("cosim", new CosimCommand(out, err));
         commandLine.addSubcommand("bench", new CommandLine(new BenchCommand(out, err), new BenchCommand.Factory(out, err)));
+        commandLine.addSubcommand("budget", new BudgetCommand(out, synthesizers));
         // Subcommands register here, one line each. A subcommand signals a user mistake by throwing
         // UserError (or ScenarioError), or by returning 2 after printing one line.
 
