@@ -91,6 +91,7 @@ public final class BudgetCommand implements Callable<Integer>
     public Integer call() throws IOException
     {
         final BudgetReport report;
+        final java.util.List<String> warnings;
         try
         {
             final AlgorithmBudget a = AlgorithmBudget.named(algorithm);
@@ -114,6 +115,7 @@ public final class BudgetCommand implements Callable<Integer>
                     + " use --no-synth for the budget without cells, flops and FO4 depth"));
             }
             report = new BudgetEngine().compute(a, target, synthesizer);
+            warnings = a.warnings(target);
         }
         catch (final BudgetInputException e)
         {
@@ -122,6 +124,10 @@ public final class BudgetCommand implements Callable<Integer>
         catch (final Synthesizer.ToolMissingException e)
         {
             throw new UserError(NAME + ": " + e.getMessage());
+        }
+        for (final String warning : warnings)
+        {
+            out.println(warning);
         }
         out.print(report.toTable());
         if (json != null)

@@ -201,4 +201,27 @@ class BudgetCommandTest
         assertNull(total.get("cells"));
         assertNull(total.get("fo4_depth"));
     }
+
+    @SuppressWarnings("unchecked")
+    @Test
+    void theInstalledSynthesizerGivesCellsFlopsAndFo4FromTheTools(@TempDir final Path tmp) throws Exception
+    {
+        // ./ccsilicon test installs Yosys, OpenSTA and the OSU 0.18 um liberty; results are cached by content.
+        final Optional<Synthesizer> installed = BudgetCommand.installedSynthesizer();
+        assertTrue(installed.isPresent(), "no Synthesizer registered (META-INF/services)");
+        final Path json = tmp.resolve("budget.json");
+        final Result r = run(() -> installed, "budget", "rocc", "--flows", "1024", "--rate", "100Gbps", "--clock",
+            "1GHz", "--ports", "4", "--json", json.toString());
+        assertEquals(0, r.code(), r.err());
+        final Map<String, Object> doc = (Map<String, Object>)new Load(LoadSettings.builder().build())
+            .loadFromString(Files.readString(json));
+        for (final Map<String, Object> b : (List<Map<String, Object>>)doc.get("blocks"))
+        {
+            assertTrue(((Number)b.get("cells")).longValue() > 1000, b.toString());
+            assertTrue(((Number)b.get("flops")).longValue() > 100, b.toString());
+            final double fo4 = ((Number)b.get("fo4_depth")).doubleValue();
+            assertTrue(fo4 > 10 && fo4 < 1000, b.toString());
+        }
+        assertFalse(r.out().contains("warning:"), "the built-in 100 Gb/s profile passes the quantisation check");
+    }
 }

@@ -34,6 +34,15 @@ public interface AlgorithmBudget
     /** The published figures printed beside this algorithm's. */
     List<Anchor> anchors();
 
+    /**
+     * The quantisation check of the blocks' fixed-point formats at the parameters the target implies
+     * (issue "budget" item 4): one line per finding, each starting with {@code warning:}; none by default.
+     */
+    default List<String> warnings(final BudgetTarget target)
+    {
+        return List.of();
+    }
+
     /** Every registered algorithm by name. */
     static Map<String, AlgorithmBudget> known()
     {

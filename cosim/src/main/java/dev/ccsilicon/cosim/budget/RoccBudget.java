@@ -48,6 +48,16 @@ public final class RoccBudget implements AlgorithmBudget
         return "rocc";
     }
 
+    /** The fair-rate block's quantisation check on the profile the target's rate uses. */
+    @Override
+    public List<String> warnings(final BudgetTarget target)
+    {
+        final Profile p = profile(target.rateBps());
+        return dev.ccsilicon.blocks.roccfairrate.RoccFairRateQuantisation.check(
+            "fair-rate profile at " + rate(target.rateBps()) + " (" + p.origin() + ")", p.profile()).stream()
+            .map(dev.ccsilicon.blocks.roccfairrate.RoccFairRateQuantisation.Finding::line).toList();
+    }
+
     /**
      * The fair-rate profile for a rate: the built-in set at 10, 40 or 100 Gb/s; between 10 Gb/s and
      * {@link #MAX_RATE_BPS} the nearest lower built-in set with its queue thresholds scaled by the

@@ -237,4 +237,22 @@ class BudgetEngineTest
         assertEquals("--ports 1: allowed 2..1024",
             assertThrows(BudgetInputException.class, () -> new BudgetTarget(1, 1, 1_000_000_000L, 64, 1, 1)).getMessage());
     }
+
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(longs = {10_000_000_000L, 25_000_000_000L, 40_000_000_000L,
+        100_000_000_000L, 400_000_000_000L, 655_350_000_000L})
+    void theProfilesABudgetUsesPassTheQuantisationCheck(final long rateBps)
+    {
+        // The built-in sets and their scaled versions have no dead zone: the check runs and finds nothing.
+        final RoccBudget rocc = new RoccBudget();
+        final BudgetTarget target = new BudgetTarget(1000, rateBps, 1_000_000_000L, 1024, 1, 64);
+        org.junit.jupiter.api.Assertions.assertEquals(java.util.List.of(), rocc.warnings(target));
+        // The same check on the scaled-down 10 Gb/s profile does find the dead zone.
+        final dev.ccsilicon.blocks.roccfairrate.RoccProfile b = dev.ccsilicon.blocks.roccfairrate.RoccProfile.BUILT_IN
+            .get(40_000_000_000L);
+        final dev.ccsilicon.blocks.roccfairrate.RoccProfile small = new dev.ccsilicon.blocks.roccfairrate.RoccProfile(
+            b.periodPs(), 37_000, 75_000, 90_000, b.fMinBps(), 10_000_000_000L, b.alpha(), b.beta());
+        org.junit.jupiter.api.Assertions.assertTrue(dev.ccsilicon.blocks.roccfairrate.RoccFairRateQuantisation
+            .check("p", small).stream().anyMatch(f -> f.line().startsWith("warning: p: q_ref")));
+    }
 }
