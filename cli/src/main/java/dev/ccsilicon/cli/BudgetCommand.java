@@ -115,7 +115,8 @@ public final class BudgetCommand implements Callable<Integer>
                     + " use --no-synth for the budget without cells, flops and FO4 depth"));
             }
             report = new BudgetEngine().compute(a, target, synthesizer);
-            warnings = a.warnings(target);
+            warnings = new java.util.ArrayList<>(a.warnings(target));
+            warnings.addAll(report.measurementWarnings());
         }
         catch (final BudgetInputException e)
         {

@@ -17,10 +17,21 @@ import dev.ccsilicon.cosim.synth.Synthesizer;
 public final class BudgetEngine
 {
     private final BlockRegistry registry;
+    private final boolean measure;
+
+    /**
+     * @param measure whether to measure each event's sustained rate in the block's model too
+     *                ({@link SaturationProbe}); false leaves {@link EventDemand#measuredPerCycle()} NaN.
+     */
+    public BudgetEngine(final BlockRegistry registry, final boolean measure)
+    {
+        this.registry = registry;
+        this.measure = measure;
+    }
 
     public BudgetEngine(final BlockRegistry registry)
     {
-        this.registry = registry;
+        this(registry, true);
     }
 
     public BudgetEngine()
@@ -50,7 +61,12 @@ public final class BudgetEngine
                     "parameters " + plan.top() + " accepts (" + e.getMessage() + ")");
             }
         }
-        final List<EventDemand> events = algorithm.events(target, declared);
+        final Map<String, Map<String, Long>> parametersByTop = new LinkedHashMap<>();
+        plans.forEach(p -> parametersByTop.put(p.top(), p.parameters()));
+        final List<EventDemand> events = algorithm.events(target, declared).stream()
+            .map(e -> !measure || e.probeStream() == null ? e : e.withMeasured(SaturationProbe.eventsPerCycle(
+                e.probeBlock(), e.probeStream(), parametersByTop.getOrDefault(e.probeBlock(), Map.of()))))
+            .toList();
         final List<BlockBudget> blocks = new ArrayList<>();
         for (final BlockPlan plan : plans)
         {

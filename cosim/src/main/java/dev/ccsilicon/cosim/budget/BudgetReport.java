@@ -83,6 +83,38 @@ public record BudgetReport(
         return blocks.stream().allMatch(b -> b.binding().utilisation() <= 1.0);
     }
 
+    /** Relative difference between declared and measured events per cycle above which a warning is printed. */
+    public static final double MEASURED_TOLERANCE = 0.02;
+
+    /**
+     * One {@code warning:} line per event whose events per cycle measured in the block's model
+     * ({@link SaturationProbe}) differ from the declared figure by more than {@link #MEASURED_TOLERANCE}.
+     */
+    public List<String> measurementWarnings()
+    {
+        final List<String> w = new ArrayList<>();
+        for (final BlockBudget b : blocks)
+        {
+            for (final EventDemand e : b.events())
+            {
+                if (!e.agrees(target.clockHz(), MEASURED_TOLERANCE))
+                {
+                    w.add(String.format(Locale.ROOT,
+                        "warning: %s, %s: declared %.3f events/cycle, measured %.3f in the model of %s (stream %s, at"
+                            + " saturation); the budget uses the declared figure (docs/budget.md, \"Measured throughput\")",
+                        b.name(), e.name(), e.declaredPerCycle(target.clockHz()), e.measuredPerCycle(), e.probeBlock(),
+                        e.probeStream()));
+                }
+            }
+        }
+        return w;
+    }
+
+    private String perCycle(final double v)
+    {
+        return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, "%.3f", v);
+    }
+
     // ---------------------------------------------------------------- table
 
     public String toTable()
@@ -111,20 +143,20 @@ public record BudgetReport(
 
         sb.append("Events per second, per instance: needed at the target vs sustained (events per cycle x clock)\n");
         final List<String[]> ev = new ArrayList<>();
-        ev.add(new String[] {"block", "event", "needed", "sustained", "load", "lanes", ""});
+        ev.add(new String[] {"block", "event", "needed", "sustained", "declared/cycle", "measured/cycle", "load", "lanes", ""});
         for (final BlockBudget b : blocks)
         {
             for (final EventDemand e : b.events())
             {
                 ev.add(new String[] {b.name(), e.name(), Format.si(e.neededPerSecond()), Format.si(e.sustainedPerSecond()),
-                    String.format(Locale.ROOT, "%.1f%%", 100 * e.utilisation()), Long.toString(e.lanesNeeded()),
+                    perCycle(e.declaredPerCycle(t.clockHz())), perCycle(e.measuredPerCycle()), String.format(Locale.ROOT, "%.1f%%", 100 * e.utilisation()), Long.toString(e.lanesNeeded()),
                     e.utilisation() > 1 ? "OVER: " + e.lanesNeeded() + " lanes/instances needed"
                         : String.format(Locale.ROOT, "headroom %.1fx", 1 / Math.max(e.utilisation(), 1e-12))});
             }
         }
         for (final EventDemand e : otherEvents)
         {
-            ev.add(new String[] {"-", e.name(), Format.si(e.neededPerSecond()), "-", "-", "-", e.sustained()});
+            ev.add(new String[] {"-", e.name(), Format.si(e.neededPerSecond()), "-", "-", "-", "-", "-", e.sustained()});
         }
         table(sb, ev, 2);
         sb.append('\n');
@@ -178,7 +210,9 @@ public record BudgetReport(
             for (final EventDemand e : b.events())
             {
                 sb.append("- ").append(b.name()).append(", ").append(e.name()).append(": ").append(e.needed())
-                    .append("; sustained: ").append(e.sustained()).append('\n');
+                    .append("; sustained: ").append(e.sustained())
+                    .append(e.measured() ? String.format(Locale.ROOT, "; measured: %.3f/cycle on %s.%s of the model at"
+                        + " saturation", e.measuredPerCycle(), e.probeBlock(), e.probeStream()) : "").append('\n');
             }
         }
         for (final EventDemand e : otherEvents)
@@ -350,6 +384,10 @@ public record BudgetReport(
             sb.append(i == 0 ? "\n" : ",\n").append("       {\"name\": ").append(Format.jsonString(e.name()))
                 .append(", \"needed_per_s\": ").append(Format.json(e.neededPerSecond()))
                 .append(", \"sustained_per_s\": ").append(Format.json(e.sustainedPerSecond()))
+                .append(", \"events_per_cycle_declared\": ").append(Format.json(e.declaredPerCycle(target.clockHz())))
+                .append(", \"events_per_cycle_measured\": ").append(e.measured() ? Format.json(e.measuredPerCycle()) : "null")
+                .append(", \"measured_on\": ").append(e.measured()
+                    ? Format.jsonString(e.probeBlock() + "." + e.probeStream()) : "null")
                 .append(", \"utilisation\": ").append(Format.json(e.utilisation()))
                 .append(", \"lanes_needed\": ").append(e.lanesNeeded())
                 .append(", \"needed_derivation\": ").append(Format.jsonString(e.needed()))

@@ -204,13 +204,13 @@ public final class RoccBudget implements AlgorithmBudget
         events.add(new EventDemand("rocc_rp", "qp_table slots (CNPs + 2 per expiry)", cnp + 2 * expiries,
             String.format(Locale.ROOT, "CNPs %s/s + 2 x expiries %s/s. CNPs: %s. Expiries: %s", si(cnp), si(expiries),
                 cnpText, expText),
-            clock, "1 event per cycle into qp_table (II 1) x " + hz(clock)));
+            clock, "1 event per cycle into qp_table (II 1) x " + hz(clock)).measuredOn("rocc_rp", "cnp"));
         events.add(new EventDemand("rocc_rp", "timer_wheel commands", 2 * cnp + expiries,
             String.format(Locale.ROOT, "an arm per accepted CNP, a re-arm per expiry, a cancel per removal: 2 x %s + %s",
                 si(cnp), si(expiries)),
             Math.min(1.0, (double)lanes / WHEEL_CYCLES_PER_COMMAND) * clock,
             String.format(Locale.ROOT, "min(1, %d lanes / %d cycles per move) per cycle x %s", lanes,
-                WHEEL_CYCLES_PER_COMMAND, hz(clock))));
+                WHEEL_CYCLES_PER_COMMAND, hz(clock))).measuredOn("timer_wheel", "cmd"));
         events.add(new EventDemand("rocc_rp", "timer expiries", expiries, expText, lanes * clock,
             String.format(Locale.ROOT, "1 pop per lane per cycle x %d lanes x %s", lanes, hz(clock))));
 
@@ -219,7 +219,8 @@ public final class RoccBudget implements AlgorithmBudget
             2 * ports * pkt + scanRows,
             String.format(Locale.ROOT, "2 x %d ports x %s pkt/s + %d ports x %d rows / T %s = %s/s", ports, si(pkt), ports,
                 buckets, time(period), si(2 * ports * pkt + scanRows)),
-            clock, "1 read per cycle on the 1R1W table SRAM (II 1) x " + hz(clock)));
+            clock, "1 read per cycle on the 1R1W table SRAM (II 1) x " + hz(clock))
+            .measuredOn(RoccFlowTablePorts.TOP, "ev"));
         final double flowsPerQueue = Math.min(flowsPerQueue(t, p), entries);
         events.add(new EventDemand(RoccFlowTablePorts.TOP, "CNPs emitted", ports * flowsPerQueue / period,
             String.format(Locale.ROOT, "%d ports x %.0f tracked flows (min(flows, Qmax / frame), table %d entries) / T %s",
@@ -227,7 +228,7 @@ public final class RoccBudget implements AlgorithmBudget
             clock, "1 CNP per cycle (cfg_cnp_gap_i = 1) x " + hz(clock)));
         events.add(new EventDemand("rocc_fair_rate", "port updates (sweeps)", ports / period,
             String.format(Locale.ROOT, "%d ports / T %s", ports, time(period)),
-            clock, "1 update per cycle (II 1) x " + hz(clock)));
+            clock, "1 update per cycle (II 1) x " + hz(clock)).measuredOn("rocc_fair_rate", "update"));
         return events;
     }
 
