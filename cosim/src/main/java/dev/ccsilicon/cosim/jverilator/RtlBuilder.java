@@ -1,5 +1,6 @@
 package dev.ccsilicon.cosim.jverilator;
 
+import dev.ccsilicon.cosim.CacheDirs;
 import dev.ccsilicon.hdl.Direction;
 import dev.ccsilicon.hdl.PortSpec;
 
@@ -56,17 +57,7 @@ public final class RtlBuilder
     /** Cache directory: {@code -Dccsilicon.cache}, {@code $CCSILICON_CACHE}, else {@code ~/.cache/ccsilicon/jverilator}. */
     public static Path cacheRoot()
     {
-        final String prop = System.getProperty("ccsilicon.cache");
-        if (prop != null && !prop.isBlank())
-        {
-            return Path.of(prop);
-        }
-        final String env = System.getenv("CCSILICON_CACHE");
-        if (env != null && !env.isBlank())
-        {
-            return Path.of(env);
-        }
-        return Path.of(System.getProperty("user.home"), ".cache", "ccsilicon", "jverilator");
+        return CacheDirs.configured().orElse(CacheDirs.userDefault().resolve("jverilator"));
     }
 
     /** How many libraries (or runtimes) this JVM has compiled: a cache hit leaves it unchanged. */

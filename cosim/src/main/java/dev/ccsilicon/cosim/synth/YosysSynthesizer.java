@@ -1,5 +1,6 @@
 package dev.ccsilicon.cosim.synth;
 
+import dev.ccsilicon.cosim.CacheDirs;
 import dev.ccsilicon.cosim.jverilator.RepoRoot;
 import dev.ccsilicon.cosim.jverilator.RtlSources;
 import java.io.File;
@@ -105,17 +106,7 @@ public final class YosysSynthesizer implements Synthesizer
     /** {@code -Dccsilicon.cache}, {@code $CCSILICON_CACHE}, else {@code ~/.cache/ccsilicon}. */
     static Path cacheBase()
     {
-        final String prop = System.getProperty("ccsilicon.cache");
-        if (prop != null && !prop.isBlank())
-        {
-            return Path.of(prop);
-        }
-        final String env = System.getenv("CCSILICON_CACHE");
-        if (env != null && !env.isBlank())
-        {
-            return Path.of(env);
-        }
-        return Path.of(System.getProperty("user.home"), ".cache", "ccsilicon");
+        return CacheDirs.configured().orElse(CacheDirs.userDefault());
     }
 
     /**
