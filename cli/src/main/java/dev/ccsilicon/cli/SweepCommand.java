@@ -83,6 +83,10 @@ final class SweepCommand implements Callable<Integer>
         description = "A job running longer than T (e.g. 90s, 10m, 1h) is killed and fails; default none.")
     private String timeout;
 
+    @Option(names = "--dry-run", description = "Validates every job and prints the plan (one job and its reproduce " +
+        "command a line) without running or writing anything.")
+    private boolean dryRun;
+
     private final PrintStream out;
     private final PrintStream err;
     private final Supplier<Optional<ScenarioRunner>> runners;
@@ -116,6 +120,15 @@ final class SweepCommand implements Callable<Integer>
         final Scenario base = ScenarioLoader.load(file, overrides, OptionalLong.empty());
         final ScenarioRunner runner = runners.get().orElseThrow(() -> new UserError(RunCommand.NOT_BUILT));
         final List<Job> plan = plan(base, axes, runner);
+        if (dryRun)
+        {
+            for (final Job job : plan)
+            {
+                out.println(job.name() + "\n  " + job.reproduce());
+            }
+            out.println(plan.size() + " jobs");
+            return Main.OK;
+        }
         final Path dir = null != outDir ? outDir : Path.of("out", "sweep-" + RunCommand.safeName(base.name()));
         if (Files.exists(dir) && !Files.isDirectory(dir))
         {

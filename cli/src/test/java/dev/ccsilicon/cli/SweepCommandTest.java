@@ -122,6 +122,29 @@ class SweepCommandTest
     }
 
     @Test
+    void dryRunPrintsTheCrossProductInPlanOrderAndWritesNothing(@TempDir final Path tmp)
+    {
+        final Path out = tmp.resolve("dry");
+        final Result r = sweep(args(out.toString(), "--vary", "nic.rocc.recovery=55us,100us",
+            "--vary", "switch.rocc.profiles.10Gbps.f_frac_bits=0,4", "--seeds", "2", "--dry-run"));
+
+        assertEquals(0, r.code(), r.err());
+        final List<String> names = r.out().lines().filter(l -> l.startsWith("rocc-testbed-equal[")).toList();
+        assertEquals(8, names.size(), r.out());
+        assertEquals("rocc-testbed-equal[nic.rocc.recovery=55us, switch.rocc.profiles.10Gbps.f_frac_bits=0] seed=1",
+            names.getFirst());
+        assertEquals("rocc-testbed-equal[nic.rocc.recovery=55us, switch.rocc.profiles.10Gbps.f_frac_bits=0] seed=" +
+            SweepCommand.deriveSeed(1, 1), names.get(1));
+        assertEquals("rocc-testbed-equal[nic.rocc.recovery=100us, switch.rocc.profiles.10Gbps.f_frac_bits=4] seed=" +
+            SweepCommand.deriveSeed(1, 1), names.getLast());
+        assertTrue(r.out().contains("  ./ccsilicon run " + EQUAL + " --set duration=2ms --set measure.from=1ms " +
+            "--set measure.to=2ms --set nic.rocc.recovery=100us --set switch.rocc.profiles.10Gbps.f_frac_bits=4 --seed 1"),
+            r.out());
+        assertTrue(r.out().endsWith("8 jobs" + System.lineSeparator()), r.out());
+        assertFalse(Files.exists(out));
+    }
+
+    @Test
     void seedsAreDerivedDeterministically()
     {
         assertEquals(7, SweepCommand.deriveSeed(7, 0));
