@@ -155,12 +155,47 @@ final class SweepCommand implements Callable<Integer>
             cmd.addAll(job.args());
             return cmd;
         }, parallel, limit);
-        final List<JobResult> results = pool.run(plan, dir, LocalPool.ProgressListener.lines(line ->
+        final List<JobResult> results = pool.run(plan, dir, progress(plan.size()));
+        return collect(base, axes, results, dir);
+    }
+
+    /**
+     * One line per finished job on stderr; on a terminal (and CI unset) one status line updated in place
+     * instead, with a failed job's line printed above it.
+     */
+    private LocalPool.ProgressListener progress(final int total)
+    {
+        final boolean tty = null != System.console() && System.console().isTerminal() && null == System.getenv("CI")
+            && err == System.err;
+        final LocalPool.ProgressListener lines = LocalPool.ProgressListener.lines(line ->
         {
             err.println(line);
             err.flush();
-        }));
-        return collect(base, axes, results, dir);
+        });
+        if (!tty)
+        {
+            return lines;
+        }
+        final long t0 = System.nanoTime();
+        final int[] failed = {0};
+        return (r, done, all) ->
+        {
+            err.print("\r" + " ".repeat(78) + "\r");
+            if (!r.passed())
+            {
+                failed[0]++;
+                lines.finished(r, done, all);
+            }
+            final int width = 30;
+            final int filled = done * width / Math.max(1, total);
+            err.printf(Locale.ROOT, "[%s%s] %d/%d jobs, %d failed, %.0f s", "#".repeat(filled), ".".repeat(width - filled),
+                done, total, failed[0], (System.nanoTime() - t0) / 1e9);
+            if (done == total)
+            {
+                err.println();
+            }
+            err.flush();
+        };
     }
 
     /** Writes the table, the plots and the JUnit XML; prints the closing line. */
