@@ -71,13 +71,12 @@ class LocalPoolTest
     @Test
     void aJobOverItsTimeoutIsKilledAndFailsAloneWhileTheOthersPass(@TempDir final Path out) throws Exception
     {
-        final long t0 = System.nanoTime();
+        // Not killed, job 0 would finish after its sleep and pass: the status says whether the kill happened.
         final List<JobResult> results = pool(2, Duration.ofMillis(700)).run(List.of(
             job(0, "echo 'still working' >&2; sleep 30; " + writes(0)),
             job(1, writes(1)),
             job(2, writes(2))), out, (r, d, t) -> { });
 
-        assertTrue((System.nanoTime() - t0) / 1e9 < 20, "the timed-out job was not killed");
         assertEquals(JobResult.Status.ERROR, results.get(0).status());
         assertEquals("timed out after 0.7 s; stderr: still working", results.get(0).reason());
         assertEquals(JobResult.Status.PASS, results.get(1).status());
