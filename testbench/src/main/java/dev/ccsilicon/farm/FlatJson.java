@@ -1,5 +1,6 @@
 package dev.ccsilicon.farm;
 
+import dev.ccsilicon.cosim.Json;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -22,31 +23,7 @@ public final class FlatJson
 
     public static String quote(final String s)
     {
-        final StringBuilder sb = new StringBuilder("\"");
-        for (int i = 0; i < s.length(); i++)
-        {
-            final char c = s.charAt(i);
-            switch (c)
-            {
-                case '"' -> sb.append("\\\"");
-                case '\\' -> sb.append("\\\\");
-                case '\n' -> sb.append("\\n");
-                case '\r' -> sb.append("\\r");
-                case '\t' -> sb.append("\\t");
-                default ->
-                {
-                    if (c < 0x20)
-                    {
-                        sb.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
-                    }
-                    else
-                    {
-                        sb.append(c);
-                    }
-                }
-            }
-        }
-        return sb.append('"').toString();
+        return Json.quote(s);
     }
 
     /** A value as JSON: null, a number (non-finite numbers become null), a boolean or a string. */

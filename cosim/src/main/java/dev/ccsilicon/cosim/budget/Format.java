@@ -1,5 +1,6 @@
 package dev.ccsilicon.cosim.budget;
 
+import dev.ccsilicon.cosim.Json;
 import java.util.Locale;
 
 /** Number formatting of the budget report. */
@@ -87,27 +88,6 @@ final class Format
 
     static String jsonString(final String s)
     {
-        final StringBuilder sb = new StringBuilder("\"");
-        for (final char c : s.toCharArray())
-        {
-            switch (c)
-            {
-                case '"' -> sb.append("\\\"");
-                case '\\' -> sb.append("\\\\");
-                case '\n' -> sb.append("\\n");
-                default ->
-                {
-                    if (c < 0x20)
-                    {
-                        sb.append(String.format(Locale.ROOT, "\\u%04x", (int)c));
-                    }
-                    else
-                    {
-                        sb.append(c);
-                    }
-                }
-            }
-        }
-        return sb.append('"').toString();
+        return Json.quote(s);
     }
 }
