@@ -29,9 +29,11 @@ import static dev.ccsilicon.blocks.dcqcncp.DcqcnCpFormats.SLOPE_FRAC;
 public final class DcqcnCpReference
 {
     /** ADMIT decisions, the codes of {@code dcqcn_cp_pkg::dec_e}. */
-    public static final int ACCEPT = 0, DROP_BUF = 1, DROP_WRED = 2;
+    public static final int ACCEPT = DcqcnCpCodes.DEC_ACCEPT, DROP_BUF = DcqcnCpCodes.DEC_DROP_BUF,
+        DROP_WRED = DcqcnCpCodes.DEC_DROP_WRED;
     /** Curve regions, the codes of {@code dcqcn_cp_pkg::region_e}. */
-    public static final int REGION_ZERO = 0, REGION_LINEAR = 1, REGION_FORCE = 2, REGION_SKIP = 3;
+    public static final int REGION_ZERO = DcqcnCpCodes.REGION_ZERO, REGION_LINEAR = DcqcnCpCodes.REGION_LINEAR,
+        REGION_FORCE = DcqcnCpCodes.REGION_FORCE, REGION_SKIP = DcqcnCpCodes.REGION_SKIP;
 
     private final DcqcnCpSettings settings;
     private final long ecnKMin, ecnKMax, ecnSlope;
