@@ -150,7 +150,7 @@ module dcqcn_cp_hook #(
 
   assign dec_tag_o = s1_tag_q;
 
-  // The step's sign bit (the sum stays in range, §3) and the product's fraction bits are not needed.
+  // The step's sign bit (the sum stays in range, docs/blocks/dcqcn_cp.md §2) and the product's fraction bits are not needed.
   logic unused_bits;
   assign unused_bits = ^{avg_step[DiffWidth-1], prod[dcqcn_cp_pkg::SlopeFrac-1:0]};
 

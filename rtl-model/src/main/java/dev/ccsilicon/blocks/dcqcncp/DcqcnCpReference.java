@@ -260,8 +260,32 @@ public final class DcqcnCpReference
         return avg + (((q << AVG_FRAC) - avg) >> w);
     }
 
+    /**
+     * The advance is linear over GF(2): BYTE_IMAGE[k][b] is the state (b << 8k) stepped 16 times, so
+     * an advance is four lookups XORed (the stepping loop builds the tables and is the definition).
+     */
+    private static final long[][] BYTE_IMAGE = new long[4][256];
+
+    static
+    {
+        for (int k = 0; k < 4; k++)
+        {
+            for (int b = 0; b < 256; b++)
+            {
+                BYTE_IMAGE[k][b] = step16((long)b << (8 * k));
+            }
+        }
+    }
+
     /** The Galois LFSR (width 32, taps 0x80200003) advanced 16 steps. */
     public static long advance(final long state)
+    {
+        return BYTE_IMAGE[0][(int)state & 0xFF] ^ BYTE_IMAGE[1][(int)(state >>> 8) & 0xFF]
+            ^ BYTE_IMAGE[2][(int)(state >>> 16) & 0xFF] ^ BYTE_IMAGE[3][(int)(state >>> 24) & 0xFF];
+    }
+
+    /** Sixteen single Galois steps: shift right, XOR the taps when the bit shifted out was 1. */
+    static long step16(final long state)
     {
         long s = state;
         for (int i = 0; i < LFSR_STEPS; i++)

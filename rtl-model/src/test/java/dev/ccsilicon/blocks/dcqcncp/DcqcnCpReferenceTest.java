@@ -20,7 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * {@link DcqcnCpReference} against the specification (next-blocks §a): the open-loop mark fraction
  * of §a.6 within a 99.9 % binomial interval of x·Pmax, both boundary conventions at Kmin ± 1 and
  * Kmax ± 1, the LDCP WRED step, the buffer limit, the EWMA against exact rational arithmetic, the
- * LFSR against the kernel's {@link Lfsr}, the model's XOR matrix against the reference's loop, and
+ * LFSR against the kernel's {@link Lfsr}, the model's XOR matrix and the reference's byte tables against the stepping loop, and
  * the profile and settings checks.
  */
 class DcqcnCpReferenceTest
@@ -254,7 +254,8 @@ class DcqcnCpReferenceTest
         for (int i = 0; i < 100_000; i++)
         {
             final long s = rnd.nextLong() & DcqcnCpFormats.LFSR_MASK;
-            assertEquals(DcqcnCpReference.advance(s), DcqcnCp.advance16(s), "state " + Long.toHexString(s));
+            assertEquals(DcqcnCpReference.step16(s), DcqcnCp.advance16(s), "model matrix, state " + Long.toHexString(s));
+            assertEquals(DcqcnCpReference.step16(s), DcqcnCpReference.advance(s), "reference tables, state " + Long.toHexString(s));
         }
     }
 
