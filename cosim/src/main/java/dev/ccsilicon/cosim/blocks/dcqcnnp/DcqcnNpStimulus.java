@@ -1,0 +1,89 @@
+package dev.ccsilicon.cosim.blocks.dcqcnnp;
+
+import dev.ccsilicon.cosim.jverilator.BlockSpec;
+import dev.ccsilicon.cosim.lockstep.Stimulus;
+
+/**
+ * CE-marked packets for {@code dcqcn_np}. Per run (static pins): the mode from the seed's parity
+ * ({@link DcqcnNpSpec#modeOf}) and N (16..480 cycles; short windows make many CNPs, so the CNP FIFO
+ * fills under backpressure and the CE FIFO overflows). Per packet: hot QPs (0, N-1 and two drawn
+ * per run), runs of back-to-back packets on one QP (same-QP forwarding in the table), uniform QPs;
+ * the first 24 back to back (the CE FIFO overflows during the init sweep); now and then a silence of one to three windows, so QPs go back to IDLE (paper) or see a mark
+ * right after the window (lazy), and marks land at every offset of a window.
+ */
+final class DcqcnNpStimulus extends Stimulus
+{
+    private final int numQps;
+    private final int mode;
+    private final long interval;
+    private final int inMode;
+    private final int inInterval;
+    private final long[] hot;
+    private final int slotCycles;
+    private int runLeft;
+    private long runQp;
+
+    DcqcnNpStimulus(final long seed, final int stream, final BlockSpec spec)
+    {
+        super(seed, stream, 0.3, 40, 0.4);
+        numQps = DcqcnNpSpec.config(spec).numQps();
+        slotCycles = DcqcnNpSpec.config(spec).slotCycles();
+        mode = DcqcnNpSpec.modeOf(seed);
+        interval = config.chance(0.4) ? 16 + config.nextInt(48) : 64 + config.nextInt(417);
+        inMode = spec.inputWord("cfg_mode_i");
+        inInterval = spec.inputWord("cfg_interval_i");
+        hot = new long[] {0, numQps - 1, config.nextInt(numQps), config.nextInt(numQps)};
+    }
+
+    @Override
+    public void staticInputs(final long[] inputs)
+    {
+        inputs[inMode] = mode;
+        inputs[inInterval] = interval;
+    }
+
+    @Override
+    public long gap(final long index)
+    {
+        if (index < 24)
+        {
+            // Back to back from the first cycle: the CE FIFO fills during the table's init sweep.
+            return 0;
+        }
+        if (runLeft > 0)
+        {
+            return random.nextInt(2);
+        }
+        if (random.chance(0.003))
+        {
+            return interval + random.nextInt((int)(3 * (interval + slotCycles)));
+        }
+        return super.gap(index);
+    }
+
+    @Override
+    public void data(final long index, final long[] words)
+    {
+        final long qp;
+        if (runLeft > 0)
+        {
+            runLeft--;
+            qp = runQp;
+        }
+        else if (random.chance(0.1))
+        {
+            runQp = random.nextInt(numQps);
+            runLeft = 1 + random.nextInt(8);
+            qp = runQp;
+        }
+        else if (random.chance(0.4))
+        {
+            qp = hot[random.nextInt(hot.length)];
+        }
+        else
+        {
+            qp = random.nextInt(numQps);
+        }
+        words[0] = qp;
+    }
+}
