@@ -12,7 +12,8 @@ import java.util.List;
 /**
  * {@code BlockSpec} of {@code rtl/nic/dcqcn_np.sv} (qp_table_core + dcqcn_np_update + timer_wheel),
  * built from the model's pin list {@link DcqcnNpPorts}. The co-simulation build is small so that
- * random CE packets keep meeting windows and expiries: 32 QPs, 64 slots of 16 cycles (horizon 1024
+ * random CE packets keep meeting windows and expiries: 64 QPs (a storm of first marks on
+ * all of them overflows the 16-entry CNP FIFO under backpressure), 64 slots of 16 cycles (horizon 1024
  * cycles, so N &lt;= 497). The statistics ride along with every CNP, so the scoreboard compares every
  * counter bit-exactly at every CNP.
  */
@@ -21,7 +22,7 @@ public final class DcqcnNpSpec
     public static final String NAME = "dcqcn_np";
     /** The co-simulation build; mode and interval are per-run pins, these are placeholders. */
     public static final DcqcnNpConfig COSIM =
-        new DcqcnNpConfig(32, 2, 4, 8, 16, 64, 16, 2, 32, DcqcnNpReference.MODE_PAPER, 300);
+        new DcqcnNpConfig(64, 2, 4, 8, 16, 64, 16, 2, 32, DcqcnNpReference.MODE_PAPER, 300);
 
     private DcqcnNpSpec()
     {

@@ -8,6 +8,7 @@ import dev.ccsilicon.cosim.lockstep.Stimulus;
  * ({@link DcqcnNpSpec#modeOf}) and N (16..480 cycles; short windows make many CNPs, so the CNP FIFO
  * fills under backpressure and the CE FIFO overflows). Per packet: hot QPs (0, N-1 and two drawn
  * per run), runs of back-to-back packets on one QP (same-QP forwarding in the table), uniform QPs;
+ * storms (one mark on every QP back to back after a quiet window: CNP FIFO full, CE FIFO overflow);
  * the first 24 back to back (the CE FIFO overflows during the init sweep); now and then a silence of one to three windows, so QPs go back to IDLE (paper) or see a mark
  * right after the window (lazy), and marks land at every offset of a window.
  */
@@ -22,6 +23,7 @@ final class DcqcnNpStimulus extends Stimulus
     private final int slotCycles;
     private int runLeft;
     private long runQp;
+    private int stormLeft;
 
     DcqcnNpStimulus(final long seed, final int stream, final BlockSpec spec)
     {
@@ -50,9 +52,20 @@ final class DcqcnNpStimulus extends Stimulus
             // Back to back from the first cycle: the CE FIFO fills during the table's init sweep.
             return 0;
         }
+        if (stormLeft > 0)
+        {
+            return 0;
+        }
         if (runLeft > 0)
         {
             return random.nextInt(2);
+        }
+        if (random.chance(0.002))
+        {
+            // A storm: after a window of silence, one mark on every QP back to back, so every mark
+            // sends a CNP and the CNP FIFO fills, the table stalls and the CE FIFO overflows.
+            stormLeft = numQps;
+            return interval + slotCycles + random.nextInt(64);
         }
         if (random.chance(0.003))
         {
@@ -65,7 +78,11 @@ final class DcqcnNpStimulus extends Stimulus
     public void data(final long index, final long[] words)
     {
         final long qp;
-        if (runLeft > 0)
+        if (stormLeft > 0)
+        {
+            qp = numQps - stormLeft--;
+        }
+        else if (runLeft > 0)
         {
             runLeft--;
             qp = runQp;
