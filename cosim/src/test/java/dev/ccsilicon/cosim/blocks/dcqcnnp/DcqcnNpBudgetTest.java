@@ -20,13 +20,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * The CNP budget of next-blocks.md (b.5) on the cycle model, and the table of docs/blocks/dcqcn_np.md
  * §6 it generates ({@code -Dccsilicon.docs.write=true} rewrites it; otherwise the page must match).
  * Every flow's marks arrive continuously: one CE packet per cycle, round robin over F flows (offered
- * load saturating the block), CNP builder always ready. Measured over one window after a window of
- * warm-up: the table results (CNP decisions: marks and expiries) per cycle, CNPs per window, marks
+ * load saturating the block), CNP builder always ready. Measured after one window of warm-up: the table results (CNP decisions: marks and
+ * expiries) per cycle, a flow's mean window between CNPs, marks
  * lost at the CE FIFO. Demand is min(CE packet rate, F / N) with N = 50 us; a CNP is 98 B on the wire.
  */
 class DcqcnNpBudgetTest
 {
     static final int[] FLOWS = {1, 16, 64, 256, 320, 1024, 4096};
+    private static final int SPAN_WINDOWS = 4;
     private static final double CLOCK_HZ = 1e9;
     private static final double N_SECONDS = 50e-6;
     private static final int CNP_WIRE_BYTES = 98;
@@ -37,7 +38,7 @@ class DcqcnNpBudgetTest
     static final String END = "<!-- end dcqcn_np budget -->";
 
     /** One sweep point on the model. */
-    record Point(int flows, double decisionsPerCycle, long cnpsPerWindow, double droppedPerCycle)
+    record Point(int flows, double decisionsPerCycle, long cnps, double meanWindow, double droppedPerCycle)
     {
     }
 
@@ -55,12 +56,25 @@ class DcqcnNpBudgetTest
             clk.step();
         }
         final long window = c.intervalCycles() + c.slotCycles();
+        final long span = SPAN_WINDOWS * c.intervalCycles();
         int flow = 0;
         long results0 = 0;
         long cnps0 = 0;
         long dropped0 = 0;
-        for (long t = 0; t < 2 * window; t++)
+        final long[] first = new long[flows];
+        final long[] last = new long[flows];
+        final long[] count = new long[flows];
+        for (long t = 0; t < window + span; t++)
         {
+            if (t >= window && np.cnpValid())
+            {
+                final int q = (int)np.cnpQp();
+                if (count[q]++ == 0)
+                {
+                    first[q] = t;
+                }
+                last[q] = t;
+            }
             if (t == window)
             {
                 results0 = results(np);
@@ -72,9 +86,18 @@ class DcqcnNpBudgetTest
             flow = flow + 1 == flows ? 0 : flow + 1;
             clk.step();
         }
-        return new Point(flows, (double)(results(np) - results0) / window, np.statCnpSent() - cnps0,
-            (double)(np.statCeDropped() - dropped0) / window);
+        // A flow's mean window: from its first to its last CNP in the span, over the CNPs between.
+        double windows = 0;
+        long gaps = 0;
+        for (int q = 0; q < flows; q++)
+        {
+            windows += last[q] - first[q];
+            gaps += count[q] - 1;
+        }
+        return new Point(flows, (double)(results(np) - results0) / span, np.statCnpSent() - cnps0, windows / gaps,
+            (double)(np.statCeDropped() - dropped0) / span);
     }
+
 
     private static long results(final DcqcnNp np)
     {
@@ -102,13 +125,13 @@ class DcqcnNpBudgetTest
     {
         final StringBuilder sb = new StringBuilder();
         sb.append(BEGIN).append('\n');
-        sb.append("| F flows | model decisions / cycle | model CNPs per window | marks lost / cycle | demand at 100G (CNP/s) "
+        sb.append("| F flows | model decisions / cycle | model mean window per flow (cycles) | marks lost / cycle | demand at 100G (CNP/s) "
             + "| share of 100G | demand at 400G (CNP/s) | share of 400G |\n");
         sb.append("|---:|---:|---:|---:|---:|---:|---:|---:|\n");
         for (final Point p : points)
         {
-            sb.append(String.format(Locale.ROOT, "| %d | %.4f | %d | %.4f | %s | %.2f %% | %s | %.2f %% |%n", p.flows(),
-                p.decisionsPerCycle(), p.cnpsPerWindow(), p.droppedPerCycle(), mega(demand(p.flows(), LINKS[0])),
+            sb.append(String.format(Locale.ROOT, "| %d | %.4f | %.1f | %.4f | %s | %.2f %% | %s | %.2f %% |%n", p.flows(),
+                p.decisionsPerCycle(), p.meanWindow(), p.droppedPerCycle(), mega(demand(p.flows(), LINKS[0])),
                 100 * share(p.flows(), LINKS[0]), mega(demand(p.flows(), LINKS[1])), 100 * share(p.flows(), LINKS[1])));
         }
         sb.append('\n');
@@ -136,7 +159,8 @@ class DcqcnNpBudgetTest
 
     private static String mega(final double perSecond)
     {
-        return String.format(Locale.ROOT, "%.3g M", perSecond / 1e6);
+        final double m = perSecond / 1e6;
+        return m >= 100 ? String.format(Locale.ROOT, "%,.0f M", m) : String.format(Locale.ROOT, "%.3g M", m);
     }
 
     @Test
@@ -146,14 +170,20 @@ class DcqcnNpBudgetTest
         for (int i = 0; i < FLOWS.length; i++)
         {
             points[i] = measure(FLOWS[i]);
-            // Saturated input: one table decision every cycle (II = 1), and exactly one CNP per flow per window.
-            assertEquals(1.0, points[i].decisionsPerCycle(), 1e-3, "F = " + FLOWS[i]);
-            assertEquals(FLOWS[i], points[i].cnpsPerWindow(), "F = " + FLOWS[i] + ": one CNP per flow per window");
+            // Saturated input: a table decision nearly every cycle (II = 1; a re-arm waits while the wheel's
+            // list SRAMs serve its pops), far above the egress limit of one CNP per 2 cycles at 400G.
+            assertTrue(points[i].decisionsPerCycle() >= 0.5 && points[i].decisionsPerCycle() <= 1.0,
+                "F = " + FLOWS[i] + ": " + points[i].decisionsPerCycle());
+            // Every flow keeps getting its CNP each window: windows of N ... N + G - 1 plus the pipeline.
+            final double w = points[i].meanWindow();
+            final double n = N_SECONDS * CLOCK_HZ;
+            assertTrue(w >= n && w <= n + 256 + 16, "F = " + FLOWS[i] + ": mean window " + w);
+            assertTrue(points[i].cnps() >= (long)FLOWS[i] * (SPAN_WINDOWS - 1), "F = " + FLOWS[i] + ": " + points[i].cnps());
         }
         assertEquals(319, flowsAtShare(100e9), "next-blocks.md (b.5): F ~ 320 at 100G");
         assertEquals(1276, flowsAtShare(400e9));
-        // > 10^3 x the ConnectX-3 Pro's one CNP per 1-5 us (seed 004 §3.3).
-        assertTrue(points[0].decisionsPerCycle() * CLOCK_HZ > 1e3 * 1e6);
+        // About 10^3 x the ConnectX-3 Pro's at most one CNP per us (seed 004 §3.3): ~1 decision per cycle.
+        assertTrue(points[0].decisionsPerCycle() >= 0.99, "F = 1: " + points[0].decisionsPerCycle());
 
         final String table = table(points);
         final Path page = RepoRoot.find().resolve("docs/blocks/dcqcn_np.md");
@@ -166,7 +196,7 @@ class DcqcnNpBudgetTest
             text = text.substring(0, b) + table + text.substring(e + END.length());
             Files.writeString(page, text);
         }
-        assertEquals(table, text.substring(b, e + END.length()),
+        assertEquals(table, text.substring(b, text.indexOf(END) + END.length()),
             "the budget table on docs/blocks/dcqcn_np.md is stale: rerun with -Dccsilicon.docs.write=true");
     }
 }
