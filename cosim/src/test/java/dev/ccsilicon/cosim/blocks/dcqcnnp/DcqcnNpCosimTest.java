@@ -73,7 +73,7 @@ class DcqcnNpCosimTest
         MutantTable.mutant("CNP FIFO full ignored for CNPs", TOP,
             "assign tbl_out_ready = (!sends || cnp_room)", "assign tbl_out_ready = (!sends || 1'b1)", "stat_cnp_sent_o"),
         MutantTable.mutant("update: window compare >= to >", UPD,
-            "end else if (since >= interval_i) begin", "end else if (since > interval_i) begin", "stat_cnp_sent_o"),
+            "end else if (since >= interval_i) begin", "end else if (since > interval_i) begin", "cnp_qp_o"),
         MutantTable.mutant("update: spaced CNP keeps the old stamp", UPD,
             "result_o           = dcqcn_np_pkg::ResLazySpaced;\n            new_ctx_o.last_cnp = operand_i;",
             "result_o           = dcqcn_np_pkg::ResLazySpaced;\n            new_ctx_o.last_cnp = old_ctx_i.last_cnp;",
