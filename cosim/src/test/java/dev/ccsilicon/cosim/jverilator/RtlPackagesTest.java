@@ -3,6 +3,8 @@ package dev.ccsilicon.cosim.jverilator;
 import dev.ccsilicon.blocks.dcqcncp.DcqcnCpBoundary;
 import dev.ccsilicon.blocks.dcqcncp.DcqcnCpCodes;
 import dev.ccsilicon.blocks.dcqcncp.DcqcnCpFormats;
+import dev.ccsilicon.blocks.dcqcnnp.DcqcnNpReference;
+import dev.ccsilicon.blocks.dcqcnnp.DcqcnNpUpdate;
 import dev.ccsilicon.blocks.qptable.ContextLayout;
 import dev.ccsilicon.blocks.roccrp.RoccRpContext;
 import dev.ccsilicon.blocks.roccfairrate.RoccFairRateAlgorithm;
@@ -46,6 +48,37 @@ class RtlPackagesTest
     void roccRpPackageIsTheJavaDeclaration()
     {
         assertEquals(List.of(), roccRpDrift(SvPackage.load("rocc_rp_pkg")));
+    }
+
+    @Test
+    void dcqcnNpPackageIsTheJavaDeclaration()
+    {
+        final SvPackage p = SvPackage.load("dcqcn_np_pkg");
+        final List<String> drift = new ArrayList<>();
+        drift.addAll(compareCodes(p, "mode_e", "Mode", DcqcnNpReference.class, "MODE_"));
+        drift.addAll(compareCodes(p, "op_e", "Op", DcqcnNpUpdate.class, "OP_"));
+        drift.addAll(compareCodes(p, "res_e", "Res", DcqcnNpUpdate.class, "RES_"));
+        check(drift, "mode_e width", p.constant("ModeWidth"), p.enumWidth("mode_e"));
+        check(drift, "op_e width", p.constant("OpWidth"), p.enumWidth("op_e"));
+        check(drift, "res_e width", p.constant("ResultWidth"), p.enumWidth("res_e"));
+        check(drift, "ModeWidth", DcqcnNpUpdate.MODE_WIDTH, p.constant("ModeWidth"));
+        check(drift, "TimeWidth", DcqcnNpUpdate.TIME_WIDTH, p.constant("TimeWidth"));
+        check(drift, "CauseWidth", DcqcnNpUpdate.CAUSE_WIDTH, p.constant("CauseWidth"));
+        check(drift, "OperandWidth", DcqcnNpUpdate.TIME_WIDTH, p.constant("OperandWidth"));
+        final List<String> java = new ArrayList<>();
+        for (final ContextLayout.Field f : DcqcnNpUpdate.LAYOUT.fields())
+        {
+            java.add(f.name() + " [" + f.lsb() + " +: " + f.width() + "]");
+        }
+        final List<String> rtl = new ArrayList<>();
+        for (final SvPackage.Field f : p.structFields("ctx_t"))
+        {
+            rtl.add(f.name() + " [" + f.lsb() + " +: " + f.width() + "]");
+        }
+        check(drift, "ctx_t", java, rtl);
+        check(drift, "CtxWidth", DcqcnNpUpdate.LAYOUT.bits(), p.constant("CtxWidth"));
+        check(drift, "ctx_t width", DcqcnNpUpdate.LAYOUT.bits(), p.structWidth("ctx_t"));
+        assertEquals(List.of(), drift);
     }
 
     @Test
