@@ -26,8 +26,8 @@ import java.util.List;
  * (its co-simulation test). Coverage: every update cause of the profile (cut, each INCREASE branch
  * by timer and, in paper, by byte counter, each with and without the limiter removal), a cut at
  * R_min, α decays, stale expiries, ignored events, same-QP forwarding in the table, CNPs and TX
- * reports held back, update backpressure, first and last QP, idle inputs, init sweep, all timers idle
- * again.
+ * reports held back, update backpressure, first and last QP, idle inputs, init sweep, no timer and half the timers
+ * armed.
  */
 public final class DcqcnRpAdapter implements BlockAdapter
 {
@@ -56,7 +56,8 @@ public final class DcqcnRpAdapter implements BlockAdapter
         IDLE_INPUT,
         INIT_BUSY_HIGH,
         INIT_BUSY_LOW,
-        TIMERS_ALL_IDLE
+        TIMERS_NONE_ARMED,       // timers_armed_o = 0 after the init sweep
+        TIMERS_HALF_ARMED        // timers_armed_o >= NumQps (half of the 2 NumQps timers)
     }
 
     private final BlockSpec spec;
@@ -161,7 +162,6 @@ public final class DcqcnRpAdapter implements BlockAdapter
         final Bin[] timerBins = {null, Bin.TIMER_FR, Bin.TIMER_AI, Bin.TIMER_HAI};
         final Bin[] byteBins = {null, Bin.BYTES_FR, Bin.BYTES_AI, Bin.BYTES_HAI};
         final long[] last = new long[pins.length];
-        final boolean[] wasArmed = new boolean[1];
         return (cycle, in, out) ->
         {
             if (out[initBusy] != 0)
@@ -170,11 +170,14 @@ public final class DcqcnRpAdapter implements BlockAdapter
                 return;
             }
             c.hit(Bin.INIT_BUSY_LOW);
-            if (out[armed] == 0 && wasArmed[0])
+            if (out[armed] == 0)
             {
-                c.hit(Bin.TIMERS_ALL_IDLE);
+                c.hit(Bin.TIMERS_NONE_ARMED);
             }
-            wasArmed[0] = out[armed] != 0;
+            else if (out[armed] >= config.numQps())
+            {
+                c.hit(Bin.TIMERS_HALF_ARMED);
+            }
             if (in[cnpValid] != 0)
             {
                 if (out[cnpReady] == 0)
