@@ -22,7 +22,7 @@ package dcqcn_rp_pkg;
   localparam logic [AlphaWidth-1:0] AlphaOne = 16'h8000;
 
   // Profiles (DcqcnRpParams.PROFILE_*).
-  typedef enum logic {
+  typedef enum logic [0:0] {
     ProfilePaper = 1'b0,  // next-blocks c.2
     ProfileNs3   = 1'b1   // HPCC ns-3 "mlx" (c.7 item 6), on-demand decrease timer
   } profile_e;

@@ -62,9 +62,9 @@ public final class DcqcnRpUpdate implements ContextUpdate
     public static final int RES_IGNORED = 13;
     public static final int RES_NONE = 15;
     /** Bit 4 marks an increase; bit 3 the byte counter as its trigger; bit 2 the limiter removed. */
-    public static final int RES_INCREASE = 16;
-    public static final int RES_BYTES_BIT = 8;
-    public static final int RES_REMOVE_BIT = 4;
+    public static final int INCREASE_CODE = 16;
+    public static final int BYTES_BIT = 8;
+    public static final int REMOVE_BIT = 4;
 
     public static final int OPCODE_WIDTH = 2;
     public static final int RESULT_WIDTH = 5;
@@ -95,12 +95,12 @@ public final class DcqcnRpUpdate implements ContextUpdate
     /** An increase result code. */
     public static int increase(final boolean bytes, final boolean removed, final int branch)
     {
-        return RES_INCREASE | (bytes ? RES_BYTES_BIT : 0) | (removed ? RES_REMOVE_BIT : 0) | branch;
+        return INCREASE_CODE | (bytes ? BYTES_BIT : 0) | (removed ? REMOVE_BIT : 0) | branch;
     }
 
     public static boolean isIncrease(final long r)
     {
-        return (r & RES_INCREASE) != 0;
+        return (r & INCREASE_CODE) != 0;
     }
 
     /** FR, AI or HAI of an increase result. */
@@ -111,7 +111,7 @@ public final class DcqcnRpUpdate implements ContextUpdate
 
     public static boolean isRemoval(final long r)
     {
-        return isIncrease(r) && (r & RES_REMOVE_BIT) != 0;
+        return isIncrease(r) && (r & REMOVE_BIT) != 0;
     }
 
     /** Whether the result produces a rate update for the pacer. */

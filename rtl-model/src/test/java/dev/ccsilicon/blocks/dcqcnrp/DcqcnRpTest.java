@@ -195,7 +195,7 @@ class DcqcnRpTest
                 final List<String> m = h.updates.stream().filter(x -> x.qp() == q)
                     .map(x -> x.rc() + "/" + x.limited() + "/" + x.cause()).toList();
                 assertEquals(e, m, "QP " + qp);
-                bytes += h.updates.stream().filter(x -> x.qp() == q && (x.cause() & DcqcnRpUpdate.RES_BYTES_BIT) != 0
+                bytes += h.updates.stream().filter(x -> x.qp() == q && (x.cause() & DcqcnRpUpdate.BYTES_BIT) != 0
                     && DcqcnRpUpdate.isIncrease(x.cause())).count();
             }
             assertTrue(bytes > 50, "byte-counter events compared: " + bytes);

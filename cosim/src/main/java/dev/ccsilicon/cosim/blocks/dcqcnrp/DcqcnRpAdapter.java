@@ -220,7 +220,7 @@ public final class DcqcnRpAdapter implements BlockAdapter
                     }
                     else if (DcqcnRpUpdate.isIncrease(cause))
                     {
-                        final boolean bytes = (cause & DcqcnRpUpdate.RES_BYTES_BIT) != 0;
+                        final boolean bytes = (cause & DcqcnRpUpdate.BYTES_BIT) != 0;
                         final int br = DcqcnRpUpdate.branch(cause);
                         if (br >= DcqcnRpMath.FR)
                         {
