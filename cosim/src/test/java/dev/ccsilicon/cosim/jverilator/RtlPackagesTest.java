@@ -5,6 +5,10 @@ import dev.ccsilicon.blocks.dcqcncp.DcqcnCpCodes;
 import dev.ccsilicon.blocks.dcqcncp.DcqcnCpFormats;
 import dev.ccsilicon.blocks.dcqcnnp.DcqcnNpReference;
 import dev.ccsilicon.blocks.dcqcnnp.DcqcnNpUpdate;
+import dev.ccsilicon.blocks.dcqcnrp.DcqcnRpContext;
+import dev.ccsilicon.blocks.dcqcnrp.DcqcnRpMath;
+import dev.ccsilicon.blocks.dcqcnrp.DcqcnRpParams;
+import dev.ccsilicon.blocks.dcqcnrp.DcqcnRpUpdate;
 import dev.ccsilicon.blocks.qptable.ContextLayout;
 import dev.ccsilicon.blocks.roccrp.RoccRpContext;
 import dev.ccsilicon.blocks.roccfairrate.RoccFairRateAlgorithm;
@@ -48,6 +52,50 @@ class RtlPackagesTest
     void roccRpPackageIsTheJavaDeclaration()
     {
         assertEquals(List.of(), roccRpDrift(SvPackage.load("rocc_rp_pkg")));
+    }
+
+    @Test
+    void dcqcnRpPackageIsTheJavaDeclaration()
+    {
+        final SvPackage p = SvPackage.load("dcqcn_rp_pkg");
+        final List<String> drift = new ArrayList<>();
+        drift.addAll(compareCodes(p, "op_e", "Op", DcqcnRpUpdate.class, "OP_"));
+        drift.addAll(compareCodes(p, "res_e", "Res", DcqcnRpUpdate.class, "RES_"));
+        drift.addAll(compareCodes(p, "profile_e", "Profile", DcqcnRpParams.class, "PROFILE_"));
+        check(drift, "op_e width", p.constant("OpWidth"), p.enumWidth("op_e"));
+        check(drift, "res_e width", p.constant("ResultWidth"), p.enumWidth("res_e"));
+        check(drift, "ResultWidth", DcqcnRpUpdate.RESULT_WIDTH, p.constant("ResultWidth"));
+        check(drift, "OperandWidth", DcqcnRpUpdate.OPERAND_WIDTH, p.constant("OperandWidth"));
+        check(drift, "BytesWidth", DcqcnRpUpdate.TX_BYTES_WIDTH, p.constant("BytesWidth"));
+        check(drift, "RateWidth", DcqcnRpContext.RATE_WIDTH, p.constant("RateWidth"));
+        check(drift, "AlphaWidth", DcqcnRpContext.ALPHA_WIDTH, p.constant("AlphaWidth"));
+        check(drift, "CntWidth", DcqcnRpContext.CNT_WIDTH, p.constant("CntWidth"));
+        check(drift, "RemWidth", DcqcnRpContext.REM_WIDTH, p.constant("RemWidth"));
+        check(drift, "GenWidth", DcqcnRpContext.GEN_WIDTH, p.constant("GenWidth"));
+        check(drift, "GWidth", DcqcnRpParams.G_WIDTH, p.constant("GWidth"));
+        check(drift, "FWidth", DcqcnRpParams.F_WIDTH, p.constant("FWidth"));
+        check(drift, "CtxWidth", DcqcnRpContext.LAYOUT.bits(), p.constant("CtxWidth"));
+        check(drift, "INCREASE_CODE", DcqcnRpUpdate.INCREASE_CODE, 1L << p.constant("ResIncBit"));
+        check(drift, "BYTES_BIT", DcqcnRpUpdate.BYTES_BIT, 1L << p.constant("ResBytesBit"));
+        check(drift, "REMOVE_BIT", DcqcnRpUpdate.REMOVE_BIT, 1L << p.constant("ResRemoveBit"));
+        check(drift, "BranchFr", DcqcnRpMath.FR, p.constant("BranchFr"));
+        check(drift, "BranchAi", DcqcnRpMath.AI, p.constant("BranchAi"));
+        check(drift, "BranchHai", DcqcnRpMath.HAI, p.constant("BranchHai"));
+        check(drift, "KindInc", DcqcnRpUpdate.KIND_INC, p.constant("KindInc"));
+        check(drift, "KindAlpha", DcqcnRpUpdate.KIND_ALPHA, p.constant("KindAlpha"));
+        check(drift, "AlphaOne", DcqcnRpMath.ALPHA_ONE, p.constant("AlphaOne"));
+        final List<String> java = new ArrayList<>();
+        for (final ContextLayout.Field f : DcqcnRpContext.LAYOUT.fields())
+        {
+            java.add(f.name() + " [" + f.lsb() + " +: " + f.width() + "]");
+        }
+        final List<String> rtl = new ArrayList<>();
+        for (final SvPackage.Field f : p.structFields("ctx_t"))
+        {
+            rtl.add(f.name() + " [" + f.lsb() + " +: " + f.width() + "]");
+        }
+        check(drift, "ctx_t", java, rtl);
+        assertEquals(List.of(), drift);
     }
 
     @Test
