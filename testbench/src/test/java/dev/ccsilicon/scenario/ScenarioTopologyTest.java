@@ -72,9 +72,7 @@ class ScenarioTopologyTest
             for (final Path file : yaml)
             {
                 final Scenario s = ScenarioLoader.load(file);
-                // The default level, unless the algorithm's blocks are not yet in the loop at it.
-                final boolean modelInLoop = dev.ccsilicon.net.cc.CcProvider.of(s.algorithm()).levels().contains(Level.MODEL);
-                assertEquals(modelInLoop ? Level.MODEL : Level.REFERENCE, s.level(), file.toString());
+                assertEquals(Level.MODEL, s.level(), file.toString());
                 assertEquals(Transport.NONE, s.transport(), file.toString());
                 assertTrue(s.flows().stream().allMatch(f -> f.id().startsWith("F") || !f.id().matches("[WI][0-9]+-[0-9]+")),
                     file.toString());

@@ -5,34 +5,31 @@ import java.util.List;
 import java.util.Map;
 
 import dev.ccsilicon.blocks.dcqcncp.DcqcnCpReference;
-import dev.ccsilicon.blocks.dcqcncp.DcqcnCpSettings;
-import dev.ccsilicon.blocks.dcqcnnp.DcqcnNpReference;
 import dev.ccsilicon.blocks.dcqcnrp.DcqcnRates;
-import dev.ccsilicon.blocks.dcqcnrp.DcqcnRpReference;
 import dev.ccsilicon.net.Topology;
 import dev.ccsilicon.net.cc.CcContext;
 import dev.ccsilicon.net.cc.CcHeader;
-import dev.ccsilicon.net.cc.CcHook;
 import dev.ccsilicon.net.cc.CcMetrics;
 import dev.ccsilicon.net.cc.PacketKind;
 import dev.ccsilicon.net.cc.ReceiverCc;
 import dev.ccsilicon.net.cc.SenderCc;
 import dev.ccsilicon.net.cc.SwitchCc;
+import dev.ccsilicon.scenario.Level;
 import dev.ccsilicon.scenario.Scenario;
 
 /**
- * DCQCN (seed 004) on the network's generic hooks, at the reference level: {@code dcqcn_cp} on every
- * switch egress queue (marks ECT packets with Eq. (5)'s probability, drops ECN-incapable ones by the
- * WRED profile), {@code dcqcn_np} in every receiving NIC (CE marks → CNPs, one per flow per interval
- * at most) and {@code dcqcn_rp} in every sending NIC (the rate machine; its Rc is the flow's pacer
- * rate while the limiter is on). Times are picoseconds, the references being timed in their caller's
- * unit. The sender's pacer reports transmitted bytes to the reaction point in {@link DcqcnFormats#TX_CHUNK_BYTES}
- * chunks, as the hardware pacer does (next-blocks.md §c.4).
+ * DCQCN (seed 004) on the network's generic hooks, the only DCQCN code the network sees:
+ * {@code dcqcn_cp} on every switch egress queue (marks ECT packets with Eq. (5)'s probability, drops
+ * ECN-incapable ones by the WRED profile), {@code dcqcn_np} in every receiving NIC (CE marks → CNPs,
+ * one per flow per interval at most; none with {@code cnp_mode: echo}, where the ACKs' CE echo is the
+ * signal) and {@code dcqcn_rp} in every sending NIC (the rate machine; its Rc is the flow's pacer rate
+ * while the limiter is on), each at the scenario's level ({@link DcqcnParts}). The sender's pacer
+ * reports transmitted wire bytes to the reaction point in {@link DcqcnFormats#TX_CHUNK_BYTES} chunks,
+ * as the hardware pacer does (next-blocks.md §c.4).
  *
- * <p>Wake slots: host h's reaction point is slot h (its two timers per QP), its notification point slot
- * hostCount + h.
+ * <p>Wake slots: host h's reaction point is slot h, its notification point slot hostCount + h.
  */
-final class DcqcnCc implements SwitchCc, SenderCc, ReceiverCc, CcMetrics
+final class DcqcnCc implements SwitchCc, SenderCc, ReceiverCc, CcMetrics, DcqcnParts.Events, AutoCloseable
 {
     private static final List<String> FLOW_RATES = List.of("rc", "rt");
 
@@ -41,10 +38,9 @@ final class DcqcnCc implements SwitchCc, SenderCc, ReceiverCc, CcMetrics
     private final int hosts;
     private final boolean markAtDequeue;
     private final boolean echo;
-    /** One marker per switch egress port; null on host ports. */
-    private final DcqcnCpReference[] cp;
-    private final DcqcnRpReference[] rp;
-    private final DcqcnNpReference[] np;
+    private final DcqcnParts.Markers cp;
+    private final DcqcnParts.ReactionPoints rp;
+    private final DcqcnParts.NotificationPoints np;
     private final int[] qpAtSrc;
     private final int[] qpAtDst;
     private final int[][] flowsBySrc;
@@ -55,7 +51,7 @@ final class DcqcnCc implements SwitchCc, SenderCc, ReceiverCc, CcMetrics
     private long cnpsReceived;
     private long ceEchoes;
 
-    DcqcnCc(final Scenario scenario, final Topology topo, final CcContext ctx)
+    DcqcnCc(final Scenario scenario, final Topology topo, final CcContext ctx, final Level level)
     {
         this.ctx = ctx;
         this.topo = topo;
@@ -63,15 +59,6 @@ final class DcqcnCc implements SwitchCc, SenderCc, ReceiverCc, CcMetrics
         final DcqcnScenarioConfig config = scenario.section(DcqcnScenarioConfig.class);
         markAtDequeue = config.ecn().at() == DcqcnScenarioConfig.MarkAt.DEQUEUE;
         echo = config.nic().cnpMode() == DcqcnScenarioConfig.CnpMode.ECHO;
-
-        cp = new DcqcnCpReference[topo.portCount()];
-        for (int port = 0; port < cp.length; port++)
-        {
-            if (!topo.isHost(topo.from(port)))
-            {
-                cp[port] = new DcqcnCpReference(settings(config, scenario.seed(), port));
-            }
-        }
 
         final int n = scenario.flows().size();
         qpAtSrc = new int[n];
@@ -85,23 +72,10 @@ final class DcqcnCc implements SwitchCc, SenderCc, ReceiverCc, CcMetrics
         }
         flowsBySrc = new int[hosts][];
         flowsByDst = new int[hosts][];
-        rp = new DcqcnRpReference[hosts];
-        np = new DcqcnNpReference[hosts];
         for (int h = 0; h < hosts; h++)
         {
             flowsBySrc[h] = new int[bySrc[h]];
             flowsByDst[h] = new int[byDst[h]];
-            final int host = h;
-            rp[h] = new DcqcnRpReference(Math.max(1, bySrc[h]),
-                DcqcnFormats.rpParams(config.nic(), topo.rateBps(topo.hostPort(h))),
-                (time, qp, rc, limited, cause) -> ctx.rateChanged(flowsBySrc[host][qp], nowPs));
-            if (!echo)
-            {
-                final int mode = config.nic().cnpMode() == DcqcnScenarioConfig.CnpMode.LAZY ?
-                    DcqcnNpReference.MODE_LAZY : DcqcnNpReference.MODE_PAPER;
-                np[h] = new DcqcnNpReference(Math.max(1, byDst[h]), mode, config.nic().cnpIntervalPs(),
-                    (time, qp) -> sendCnp(host, qp, time));
-            }
         }
         for (int f = 0; f < n; f++)
         {
@@ -109,29 +83,33 @@ final class DcqcnCc implements SwitchCc, SenderCc, ReceiverCc, CcMetrics
             flowsByDst[topo.flowDst(f)][qpAtDst[f]] = f;
         }
         txPending = new long[n];
+        if (level == Level.REFERENCE)
+        {
+            cp = new DcqcnReferences.Markers(scenario, topo);
+            rp = new DcqcnReferences.ReactionPoints(scenario, topo, bySrc, this);
+            np = echo ? null : new DcqcnReferences.NotificationPoints(scenario, byDst, this);
+        }
+        else
+        {
+            cp = new DcqcnBlocks.Markers(scenario, topo, level);
+            rp = new DcqcnBlocks.ReactionPoints(scenario, topo, bySrc, this, level);
+            np = echo ? null : new DcqcnBlocks.NotificationPoints(scenario, byDst, this, level);
+        }
     }
 
-    /** Each marker's two LFSRs get their own non-zero seed from the run's seed and the port. */
-    private static DcqcnCpSettings settings(final DcqcnScenarioConfig config, final long seed, final int port)
+    // ---------------------------------------------------------------- events from the parts
+
+    @Override
+    public void rateChanged(final int host, final int qp, final long time)
     {
-        final long admitSeed = lfsrSeed(seed, 2L * port);
-        final long markSeed = lfsrSeed(seed, 2L * port + 1);
-        final boolean wred = null != config.wred();
-        return new DcqcnCpSettings(DcqcnFormats.ecnProfile(config.ecn()),
-            wred ? DcqcnFormats.wredProfile(config.wred()) : DcqcnFormats.ecnProfile(config.ecn()),
-            true, wred, config.ecn().at() == DcqcnScenarioConfig.MarkAt.DEQUEUE, false, 0, DcqcnFormats.QUEUE_MAX_BYTES,
-            admitSeed, markSeed);
+        ctx.rateChanged(flowsBySrc[host][qp], nowPs);
     }
 
-    /** A 32-bit non-zero LFSR seed: SplitMix64 of (seed, index), so no two hooks draw the same stream. */
-    static long lfsrSeed(final long seed, final long index)
+    @Override
+    public void cnp(final int host, final int qp, final long time)
     {
-        long z = seed * 0x9E3779B97F4A7C15L + (index + 1) * 0xBF58476D1CE4E5B9L;
-        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
-        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
-        z ^= z >>> 31;
-        final long s = z & 0xFFFF_FFFFL;
-        return 0 == s ? 1 : s;
+        cnpsSent++;
+        ctx.sendControl(host, flowsByDst[host][qp], PacketKind.CNP, 0, true, nowPs);
     }
 
     // ---------------------------------------------------------------- switch egress (dcqcn_cp)
@@ -139,19 +117,18 @@ final class DcqcnCc implements SwitchCc, SenderCc, ReceiverCc, CcMetrics
     @Override
     public int onEnqueue(final int port, final int pkt, final long nowPs)
     {
-        final DcqcnCpReference marker = cp[port];
         final int len = ctx.wireBytes(pkt);
         // The network shows the queue with the arriving packet in it; the block samples it before.
         final long q = Math.min(DcqcnFormats.QUEUE_MAX_BYTES, ctx.queueBytes(port) - len);
         final long header = ctx.header(pkt);
         final int ecn = (int)(header & CcHeader.ECN_MASK);
-        if (DcqcnCpReference.ACCEPT != marker.admit(q, len, ecn))
+        if (DcqcnCpReference.ACCEPT != cp.admit(port, q, len, ecn))
         {
             return DROP;
         }
         if (!markAtDequeue)
         {
-            mark(port, pkt, marker.mark(q, len, ecn), header);
+            mark(port, pkt, cp.mark(port, q, len, ecn), header);
         }
         return ENQUEUE;
     }
@@ -163,7 +140,7 @@ final class DcqcnCc implements SwitchCc, SenderCc, ReceiverCc, CcMetrics
         {
             final long header = ctx.header(pkt);
             final long q = Math.min(DcqcnFormats.QUEUE_MAX_BYTES, ctx.queueBytes(port));
-            mark(port, pkt, cp[port].mark(q, ctx.wireBytes(pkt), (int)(header & CcHeader.ECN_MASK)), header);
+            mark(port, pkt, cp.mark(port, q, ctx.wireBytes(pkt), (int)(header & CcHeader.ECN_MASK)), header);
         }
     }
 
@@ -184,16 +161,8 @@ final class DcqcnCc implements SwitchCc, SenderCc, ReceiverCc, CcMetrics
         {
             this.nowPs = nowPs;
             final int host = topo.flowDst(flow);
-            final DcqcnNpReference point = np[host];
-            point.onCe(qpAtDst[flow], nowPs);
-            requestWake(hosts + host, point.nextDeadline());
+            requestWake(hosts + host, np.onCe(host, qpAtDst[flow], nowPs));
         }
-    }
-
-    private void sendCnp(final int host, final int qp, final long time)
-    {
-        cnpsSent++;
-        ctx.sendControl(host, flowsByDst[host][qp], PacketKind.CNP, 0, true, time);
     }
 
     // ---------------------------------------------------------------- sender NIC (dcqcn_rp)
@@ -209,12 +178,10 @@ final class DcqcnCc implements SwitchCc, SenderCc, ReceiverCc, CcMetrics
         }
         txPending[flow] = 0;
         final int host = topo.flowSrc(flow);
-        final DcqcnRpReference point = rp[host];
-        if (point.limited(qpAtSrc[flow]))
+        if (rp.limited(host, qpAtSrc[flow]))
         {
             this.nowPs = nowPs;
-            point.onTx(qpAtSrc[flow], pending, nowPs);
-            requestWake(host, point.nextDeadline());
+            requestWake(host, rp.onTx(host, qpAtSrc[flow], pending, nowPs));
         }
     }
 
@@ -222,8 +189,7 @@ final class DcqcnCc implements SwitchCc, SenderCc, ReceiverCc, CcMetrics
     public void onControl(final int flow, final int kind, final long payload, final long nowPs)
     {
         final boolean cnp = PacketKind.CNP == kind;
-        final boolean ceEcho = echo && PacketKind.ACK == kind && CcHeader.isCe(payload);
-        if (!cnp && !ceEcho)
+        if (!cnp && !(echo && PacketKind.ACK == kind && CcHeader.isCe(payload)))
         {
             return;
         }
@@ -237,24 +203,22 @@ final class DcqcnCc implements SwitchCc, SenderCc, ReceiverCc, CcMetrics
         }
         this.nowPs = nowPs;
         final int host = topo.flowSrc(flow);
-        final DcqcnRpReference point = rp[host];
-        point.onCnp(qpAtSrc[flow], nowPs);
-        requestWake(host, point.nextDeadline());
+        requestWake(host, rp.onCnp(host, qpAtSrc[flow], nowPs));
     }
 
     @Override
     public long rateBps(final int flow)
     {
-        final DcqcnRpReference point = rp[topo.flowSrc(flow)];
+        final int host = topo.flowSrc(flow);
         final int qp = qpAtSrc[flow];
-        return point.limited(qp) ? point.rc(qp) * DcqcnRates.UNIT_BPS : UNLIMITED;
+        return rp.limited(host, qp) ? rp.rc(host, qp) * DcqcnRates.UNIT_BPS : UNLIMITED;
     }
 
     // ---------------------------------------------------------------- wakes
 
     private void requestWake(final int slot, final long at)
     {
-        if (at != DcqcnRpReference.NO_DEADLINE)
+        if (at != NEVER)
         {
             ctx.requestWake(this, slot, at);
         }
@@ -270,18 +234,7 @@ final class DcqcnCc implements SwitchCc, SenderCc, ReceiverCc, CcMetrics
     public long wake(final int slot, final long nowPs)
     {
         this.nowPs = nowPs;
-        final long next;
-        if (slot < hosts)
-        {
-            rp[slot].advanceTo(nowPs);
-            next = rp[slot].nextDeadline();
-        }
-        else
-        {
-            np[slot - hosts].advanceTo(nowPs);
-            next = np[slot - hosts].nextDeadline();
-        }
-        return next == DcqcnRpReference.NO_DEADLINE ? CcHook.NEVER : next;
+        return slot < hosts ? rp.wake(slot, nowPs) : null == np ? NEVER : np.wake(slot - hosts, nowPs);
     }
 
     // ---------------------------------------------------------------- metrics
@@ -304,56 +257,49 @@ final class DcqcnCc implements SwitchCc, SenderCc, ReceiverCc, CcMetrics
         return FLOW_RATES;
     }
 
-    /** Rc (rate 0) or Rt (rate 1) while the flow's limiter is on; -1 while it sends unlimited. */
+    /** Rc (rate 0) or Rt (rate 1) while the flow's limiter is on; -1 while it sends unlimited or the level hides Rt. */
     @Override
     public long flowRate(final int rate, final int flow)
     {
-        final DcqcnRpReference point = rp[topo.flowSrc(flow)];
+        final int host = topo.flowSrc(flow);
         final int qp = qpAtSrc[flow];
-        if (!point.limited(qp))
+        if (!rp.limited(host, qp))
         {
             return -1;
         }
-        return (0 == rate ? point.rc(qp) : point.rt(qp)) * DcqcnRates.UNIT_BPS;
+        final long units = 0 == rate ? rp.rc(host, qp) : rp.rt(host, qp);
+        return units < 0 ? -1 : units * DcqcnRates.UNIT_BPS;
     }
 
-    /** α of the flow's reaction point, as a fraction of 1; for tests against the fluid model. */
+    /** α of the flow's reaction point, as a fraction of 1, or NaN where the level does not show it. */
     double alpha(final int flow)
     {
-        return rp[topo.flowSrc(flow)].alpha(qpAtSrc[flow]) / 32768.0;
+        final int a = rp.alpha(topo.flowSrc(flow), qpAtSrc[flow]);
+        return a < 0 ? Double.NaN : a / 32768.0;
     }
 
     @Override
     public Map<String, Long> counters()
     {
-        long ce = 0;
-        long suppressed = 0;
-        for (final DcqcnNpReference point : np)
-        {
-            if (null != point)
-            {
-                ce += point.ceSeen();
-                suppressed += point.suppressed();
-            }
-        }
-        long marks = 0;
-        long wredDrops = 0;
-        for (final DcqcnCpReference marker : cp)
-        {
-            if (null != marker)
-            {
-                marks += marker.marks();
-                wredDrops += marker.wredDrops();
-            }
-        }
         final Map<String, Long> counters = new LinkedHashMap<>();
         counters.put("cnps_sent", cnpsSent);
         counters.put("cnps_received", cnpsReceived);
         counters.put("ce_echoes", ceEchoes);
-        counters.put("np_ce_seen", ce);
-        counters.put("np_suppressed", suppressed);
-        counters.put("cp_marks", marks);
-        counters.put("cp_wred_drops", wredDrops);
+        counters.put("np_ce_seen", null == np ? 0 : np.ceSeen());
+        counters.put("np_suppressed", null == np ? 0 : np.suppressed());
+        counters.put("cp_marks", cp.marks());
+        counters.put("cp_wred_drops", cp.wredDrops());
         return counters;
+    }
+
+    @Override
+    public void close() throws Exception
+    {
+        cp.close();
+        rp.close();
+        if (null != np)
+        {
+            np.close();
+        }
     }
 }

@@ -2,6 +2,8 @@ package dev.ccsilicon.net.dcqcn;
 
 import dev.ccsilicon.blocks.dcqcncp.DcqcnCpBoundary;
 import dev.ccsilicon.blocks.dcqcncp.DcqcnCpProfile;
+import dev.ccsilicon.blocks.dcqcncp.DcqcnCpSettings;
+import dev.ccsilicon.blocks.dcqcnnp.DcqcnNpReference;
 import dev.ccsilicon.blocks.dcqcnrp.DcqcnRates;
 import dev.ccsilicon.blocks.dcqcnrp.DcqcnRpParams;
 import dev.ccsilicon.scenario.Link;
@@ -67,16 +69,58 @@ public final class DcqcnFormats
         }
     }
 
-    /** The reaction point's parameters for a NIC of line rate {@code lineBps}, timers in picoseconds. */
-    public static DcqcnRpParams rpParams(final DcqcnScenarioConfig.Nic nic, final long lineBps)
+    /**
+     * The reaction point's parameters for a NIC of line rate {@code lineBps}, with the timers in units of
+     * {@code psPerUnit} picoseconds (1 for the reference, timed in picoseconds; {@link #CYCLE_PS} for the
+     * block, timed in cycles: nearest cycle, at least one).
+     */
+    public static DcqcnRpParams rpParams(final DcqcnScenarioConfig.Nic nic, final long lineBps, final long psPerUnit)
     {
         final boolean ns3 = nic.profile() == DcqcnScenarioConfig.Profile.NS3;
-        final DcqcnRpParams paper = DcqcnRpParams.paper(rateUnits(lineBps), nic.rateTimerPs(), nic.alphaTimerPs(),
-            nic.byteCounter());
+        final long rateTimer = units(nic.rateTimerPs(), psPerUnit);
+        final long alphaTimer = units(nic.alphaTimerPs(), psPerUnit);
+        // The paper profile's flags (next-blocks.md §c.7 items 1, 3, 4); the scenario sets the values.
+        final DcqcnRpParams paper = DcqcnRpParams.paper(rateUnits(lineBps), rateTimer, alphaTimer, nic.byteCounter());
         return new DcqcnRpParams(ns3 ? DcqcnRpParams.PROFILE_NS3 : DcqcnRpParams.PROFILE_PAPER, rateUnits(lineBps),
             rateUnits(nic.rateMinBps()), rateUnits(nic.rateAiBps()), rateUnits(nic.rateHaiBps()), g16(nic.g()),
-            nic.fastRecovery(), nic.rateTimerPs(), nic.alphaTimerPs(), nic.byteCounter(), nic.decreaseTimerPs(),
+            nic.fastRecovery(), rateTimer, alphaTimer, nic.byteCounter(), units(nic.decreaseTimerPs(), psPerUnit),
             paper.frComparePre(), paper.alphaBeforeCut(), paper.haiScaleI(), paper.haiHalveTimer(), paper.haiHalveBytes());
+    }
+
+    /** A time in units of {@code psPerUnit}: nearest, at least one. */
+    public static long units(final long ps, final long psPerUnit)
+    {
+        return Math.max(1, (ps + psPerUnit / 2) / psPerUnit);
+    }
+
+    /** The notification point's mode code for {@code cnp_mode} (paper or lazy; echo has no NP). */
+    public static int npMode(final DcqcnScenarioConfig.Nic nic)
+    {
+        return nic.cnpMode() == DcqcnScenarioConfig.CnpMode.LAZY ? DcqcnNpReference.MODE_LAZY : DcqcnNpReference.MODE_PAPER;
+    }
+
+    /**
+     * The marker settings of egress {@code port}: {@code switch.ecn} for ECT packets, {@code switch.wred}
+     * (when given) for ECN-incapable ones; the queue limit is the block's largest (the network's shared
+     * buffer does the admission); each of the two hooks' LFSRs gets its own seed from the run's seed.
+     */
+    public static DcqcnCpSettings cpSettings(final DcqcnScenarioConfig config, final long seed, final int port)
+    {
+        final boolean wred = null != config.wred();
+        return new DcqcnCpSettings(ecnProfile(config.ecn()), wred ? wredProfile(config.wred()) : ecnProfile(config.ecn()),
+            true, wred, config.ecn().at() == DcqcnScenarioConfig.MarkAt.DEQUEUE, false, 0, QUEUE_MAX_BYTES,
+            lfsrSeed(seed, 2L * port), lfsrSeed(seed, 2L * port + 1));
+    }
+
+    /** A 32-bit non-zero LFSR seed: SplitMix64 of (seed, index), so no two hooks draw the same stream. */
+    static long lfsrSeed(final long seed, final long index)
+    {
+        long z = seed * 0x9E3779B97F4A7C15L + (index + 1) * 0xBF58476D1CE4E5B9L;
+        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+        z ^= z >>> 31;
+        final long s = z & 0xFFFF_FFFFL;
+        return 0 == s ? 1 : s;
     }
 
     /** The fastest host link of the scenario: the highest line rate a reaction point starts from. */

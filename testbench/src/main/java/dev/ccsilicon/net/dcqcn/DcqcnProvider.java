@@ -30,13 +30,13 @@ public final class DcqcnProvider implements CcProvider
     @Override
     public Set<Level> levels()
     {
-        return EnumSet.of(Level.REFERENCE);
+        return EnumSet.allOf(Level.class);
     }
 
     @Override
     public CongestionControl create(final Scenario scenario, final Topology topo, final CcContext ctx, final Level level)
     {
-        final DcqcnCc cc = new DcqcnCc(scenario, topo, ctx);
+        final DcqcnCc cc = new DcqcnCc(scenario, topo, ctx, level);
         final Map<String, String> levels = new LinkedHashMap<>();
         for (final String block : BLOCKS)
         {
