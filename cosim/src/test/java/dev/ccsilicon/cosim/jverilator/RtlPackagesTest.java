@@ -1,5 +1,10 @@
 package dev.ccsilicon.cosim.jverilator;
 
+import dev.ccsilicon.blocks.dcqcncp.DcqcnCpBoundary;
+import dev.ccsilicon.blocks.dcqcncp.DcqcnCpCodes;
+import dev.ccsilicon.blocks.dcqcncp.DcqcnCpFormats;
+import dev.ccsilicon.blocks.dcqcnnp.DcqcnNpReference;
+import dev.ccsilicon.blocks.dcqcnnp.DcqcnNpUpdate;
 import dev.ccsilicon.blocks.qptable.ContextLayout;
 import dev.ccsilicon.blocks.roccrp.RoccRpContext;
 import dev.ccsilicon.blocks.roccfairrate.RoccFairRateAlgorithm;
@@ -46,6 +51,37 @@ class RtlPackagesTest
     }
 
     @Test
+    void dcqcnNpPackageIsTheJavaDeclaration()
+    {
+        final SvPackage p = SvPackage.load("dcqcn_np_pkg");
+        final List<String> drift = new ArrayList<>();
+        drift.addAll(compareCodes(p, "mode_e", "Mode", DcqcnNpReference.class, "MODE_"));
+        drift.addAll(compareCodes(p, "op_e", "Op", DcqcnNpUpdate.class, "OP_"));
+        drift.addAll(compareCodes(p, "res_e", "Res", DcqcnNpUpdate.class, "RES_"));
+        check(drift, "mode_e width", p.constant("ModeWidth"), p.enumWidth("mode_e"));
+        check(drift, "op_e width", p.constant("OpWidth"), p.enumWidth("op_e"));
+        check(drift, "res_e width", p.constant("ResultWidth"), p.enumWidth("res_e"));
+        check(drift, "ModeWidth", DcqcnNpUpdate.MODE_WIDTH, p.constant("ModeWidth"));
+        check(drift, "TimeWidth", DcqcnNpUpdate.TIME_WIDTH, p.constant("TimeWidth"));
+        check(drift, "CauseWidth", DcqcnNpUpdate.CAUSE_WIDTH, p.constant("CauseWidth"));
+        check(drift, "OperandWidth", DcqcnNpUpdate.TIME_WIDTH, p.constant("OperandWidth"));
+        final List<String> java = new ArrayList<>();
+        for (final ContextLayout.Field f : DcqcnNpUpdate.LAYOUT.fields())
+        {
+            java.add(f.name() + " [" + f.lsb() + " +: " + f.width() + "]");
+        }
+        final List<String> rtl = new ArrayList<>();
+        for (final SvPackage.Field f : p.structFields("ctx_t"))
+        {
+            rtl.add(f.name() + " [" + f.lsb() + " +: " + f.width() + "]");
+        }
+        check(drift, "ctx_t", java, rtl);
+        check(drift, "CtxWidth", DcqcnNpUpdate.LAYOUT.bits(), p.constant("CtxWidth"));
+        check(drift, "ctx_t width", DcqcnNpUpdate.LAYOUT.bits(), p.structWidth("ctx_t"));
+        assertEquals(List.of(), drift);
+    }
+
+    @Test
     void roccFlowTablePackageIsTheJavaDeclaration()
     {
         final SvPackage p = SvPackage.load("rocc_flow_table_pkg");
@@ -69,6 +105,35 @@ class RtlPackagesTest
         check(drift, "RoundFloor", roundMode(Rounding.FLOOR), p.constant("RoundFloor"));
         check(drift, "RoundTrunc", roundMode(Rounding.TRUNCATE), p.constant("RoundTrunc"));
         check(drift, "RoundHalfUp", roundMode(Rounding.HALF_UP), p.constant("RoundHalfUp"));
+        assertEquals(List.of(), drift);
+    }
+
+    @Test
+    void dcqcnCpPackageIsTheJavaDeclaration()
+    {
+        final SvPackage p = SvPackage.load("dcqcn_cp_pkg");
+        final List<String> drift = new ArrayList<>();
+        drift.addAll(compareCodes(p, "dec_e", "Dec", DcqcnCpCodes.class, "DEC_"));
+        drift.addAll(compareCodes(p, "region_e", "Region", DcqcnCpCodes.class, "REGION_"));
+        drift.addAll(compareCodes(p, "boundary_e", "Boundary", DcqcnCpBoundary.class, ""));
+        check(drift, "dec_e width", DcqcnCpFormats.DEC_WIDTH, p.enumWidth("dec_e"));
+        check(drift, "region_e width", DcqcnCpFormats.REGION_WIDTH, p.enumWidth("region_e"));
+        check(drift, "boundary_e width", DcqcnCpFormats.BOUNDARY_WIDTH, p.enumWidth("boundary_e"));
+        check(drift, "DecWidth", DcqcnCpFormats.DEC_WIDTH, p.constant("DecWidth"));
+        check(drift, "RegionWidth", DcqcnCpFormats.REGION_WIDTH, p.constant("RegionWidth"));
+        check(drift, "QWidth", DcqcnCpFormats.Q_WIDTH, p.constant("QWidth"));
+        check(drift, "LenWidth", DcqcnCpFormats.LEN_WIDTH, p.constant("LenWidth"));
+        check(drift, "SlopeWidth", DcqcnCpFormats.SLOPE_WIDTH, p.constant("SlopeWidth"));
+        check(drift, "SlopeFrac", DcqcnCpFormats.SLOPE_FRAC, p.constant("SlopeFrac"));
+        check(drift, "ProbWidth", DcqcnCpFormats.PROB_WIDTH, p.constant("ProbWidth"));
+        check(drift, "AvgFrac", DcqcnCpFormats.AVG_FRAC, p.constant("AvgFrac"));
+        check(drift, "ShiftWidth", DcqcnCpFormats.SHIFT_WIDTH, p.constant("ShiftWidth"));
+        check(drift, "EcnWidth", DcqcnCpFormats.ECN_WIDTH, p.constant("EcnWidth"));
+        check(drift, "LfsrWidth", DcqcnCpFormats.LFSR_WIDTH, p.constant("LfsrWidth"));
+        check(drift, "LfsrSteps", DcqcnCpFormats.LFSR_STEPS, p.constant("LfsrSteps"));
+        check(drift, "LfsrTaps", DcqcnCpFormats.LFSR_TAPS, p.constant("LfsrTaps"));
+        check(drift, "EcnNotEct", DcqcnCpFormats.ECN_NOT_ECT, p.constant("EcnNotEct"));
+        check(drift, "EcnCe", DcqcnCpFormats.ECN_CE, p.constant("EcnCe"));
         assertEquals(List.of(), drift);
     }
 
