@@ -159,7 +159,7 @@ public final class ComparisonTable
         if (v instanceof final Double d)
         {
             final double a = Math.abs(d);
-            if (d == Math.rint(d) && (a >= 100 || 0 == a))
+            if (d == Math.rint(d) && a < 1e15)
             {
                 return String.format(Locale.ROOT, "%.0f", d);
             }
@@ -196,6 +196,8 @@ public final class ComparisonTable
             final CategoryChart chart = new CategoryChartBuilder().width(900).height(520).title(metric.getValue())
                 .xAxisTitle("scenario").yAxisTitle(metric.getValue()).build();
             chart.getStyler().setYAxisDecimalPattern("#0.###");
+            // Scenario names are long: slanted, they do not run into each other.
+            chart.getStyler().setXAxisLabelRotation(12);
             for (final String a : algorithms)
             {
                 final List<Double> ys = new ArrayList<>();
