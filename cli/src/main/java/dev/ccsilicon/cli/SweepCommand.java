@@ -165,6 +165,12 @@ final class SweepCommand implements Callable<Integer>
      */
     private LocalPool.ProgressListener progress(final int total)
     {
+        return progress(err, total);
+    }
+
+    /** {@link #progress(int)} for any command that runs a plan on the pool. */
+    static LocalPool.ProgressListener progress(final PrintStream err, final int total)
+    {
         final boolean tty = null != System.console() && System.console().isTerminal() && null == System.getenv("CI")
             && err == System.err;
         final LocalPool.ProgressListener lines = LocalPool.ProgressListener.lines(line ->

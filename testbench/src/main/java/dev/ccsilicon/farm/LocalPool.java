@@ -171,8 +171,11 @@ public final class LocalPool
         final double seconds = (System.nanoTime() - t0) / 1e9;
         if (!finished)
         {
-            p.descendants().forEach(ProcessHandle::destroyForcibly);
+            // The worker first, then what it started: killed first, a child would let a live worker (a
+            // shell) report the kill on stderr, and the job's reason would be that line, not its own.
+            final List<ProcessHandle> children = p.descendants().toList();
             p.destroyForcibly();
+            children.forEach(ProcessHandle::destroyForcibly);
             p.waitFor();
             return new JobResult(job, JobResult.Status.ERROR, -1,
                 "timed out after " + timeout.toMillis() / 1000.0 + " s" + lastLine(log, "; stderr: "), seconds, Map.of());

@@ -24,7 +24,7 @@ public final class Summary
     public static final int MAX_JSON_FLOWS = 1000;
     /** Upper edges of the flow-size buckets of the FCT table, payload bytes; the last bucket is open. */
     static final long[] BUCKET_EDGES = {10_000L, 100_000L, 1_000_000L, 10_000_000L};
-    static final String[] BUCKET_NAMES = {"<10KB", "10KB-100KB", "100KB-1MB", "1MB-10MB", ">=10MB"};
+    static final String[] BUCKET_NAMES = dev.ccsilicon.farm.FctMetricNames.LABELS.toArray(new String[0]);
 
     /**
      * One flow's line. {@code bytesSent} counts every transmission; the books balance when it equals

@@ -1,5 +1,7 @@
 package dev.ccsilicon.net;
 
+import dev.ccsilicon.farm.FctMetricNames;
+
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -26,7 +28,9 @@ import dev.ccsilicon.scenario.Scenario;
  *   <li>{@code settle_ms}: when the bottleneck's first CC rate last stood outside ±10 % of its mean over
  *       the window (null without a CC rate): the convergence time;</li>
  *   <li>{@code cnps}, {@code drops}, {@code pfc_pauses}: whole-run totals;</li>
- *   <li>{@code fct_slowdown_p50}, {@code fct_slowdown_p99}: nearest rank over the finished flows (null when none).</li>
+ *   <li>{@code fct_slowdown_p50}, {@code fct_slowdown_p99}: nearest rank over the finished flows (null when none);</li>
+ *   <li>{@code fct_<bucket>_p50}, {@code fct_<bucket>_p99}: the same per flow-size bucket of summary.json's
+ *       {@code fct} section that has flows ({@link FctMetricNames}: {@code lt10kb}, {@code 10kb_100kb}, ...).</li>
  * </ul>
  */
 public final class SweepMetrics
@@ -96,6 +100,12 @@ public final class SweepMetrics
             .mapToDouble(Summary.FlowResult::slowdown).sorted().toArray();
         m.put("fct_slowdown_p50", slow.length == 0 ? null : nearestRank(slow, 0.50));
         m.put("fct_slowdown_p99", slow.length == 0 ? null : nearestRank(slow, 0.99));
+        for (final Summary.FctBucket b : summary.fct())
+        {
+            final String key = "fct_" + FctMetricNames.key(b.bucket());
+            m.put(key + "_p50", 0 == b.count() ? null : b.p50());
+            m.put(key + "_p99", 0 == b.count() ? null : b.p99());
+        }
         return m;
     }
 

@@ -126,19 +126,19 @@ class AlgorithmSectionTest
     }
 
     @Test
-    void theRegisteredSectionsAreNoneAndRoccInNameOrder()
+    void theRegisteredSectionsAreDcqcnNoneAndRoccInNameOrder()
     {
-        assertEquals(List.of("none", "rocc"), AlgorithmSection.all().stream().map(AlgorithmSection::algorithm).toList());
-        assertEquals("none or rocc", AlgorithmSection.allowed(AlgorithmSection.all()));
+        assertEquals(List.of("dcqcn", "none", "rocc"), AlgorithmSection.all().stream().map(AlgorithmSection::algorithm).toList());
+        assertEquals("dcqcn, none or rocc", AlgorithmSection.allowed(AlgorithmSection.all()));
         assertEquals("rocc", AlgorithmSection.of("rocc").algorithm());
-        assertEquals(null, AlgorithmSection.of("dcqcn"));
+        assertEquals(null, AlgorithmSection.of("ldcp"));
     }
 
     @Test
     void everyRegisteredSectionIsBoundWhicheverAlgorithmRuns()
     {
         final Scenario s = load(BASE.formatted("none"), AlgorithmSection.all());
-        assertEquals(List.of("none", "rocc"), List.copyOf(s.sections().keySet()));
+        assertEquals(List.of("dcqcn", "none", "rocc"), List.copyOf(s.sections().keySet()));
         assertEquals(RoccScenarioConfig.DEFAULT, s.section(RoccScenarioConfig.class));
         assertThrows(IllegalStateException.class, () -> s.section(FakeConfig.class));
     }
@@ -157,17 +157,18 @@ class AlgorithmSectionTest
         assertEquals(List.of("fake-run"), fake.checked);
 
         final ScenarioError unknown = assertThrows(ScenarioError.class,
-            () -> load(BASE.formatted("dcqcn"), sections));
-        assertEquals("x.yaml:2: algorithm: 'dcqcn' is not a known algorithm; use fake, none or rocc", unknown.getMessage());
+            () -> load(BASE.formatted("ldcp"), sections));
+        assertEquals("x.yaml:2: algorithm: 'ldcp' is not a known algorithm; use dcqcn, fake, none or rocc", unknown.getMessage());
 
         final ScenarioError key = assertThrows(ScenarioError.class,
             () -> load(BASE.formatted("fake") + "switch: {fak: 1}\n", sections));
-        assertEquals("x.yaml:11: switch.fak: unknown key 'fak'; did you mean 'fake'? (allowed here: buffer, pfc, fake, rocc)",
+        assertEquals("x.yaml:11: switch.fak: unknown key 'fak'; did you mean 'fake'? (allowed here: buffer, pfc, ecn, wred, fake, rocc)",
             key.getMessage());
 
         final ScenarioError example = assertThrows(ScenarioError.class,
             () -> load(BASE.formatted("fake") + "nic: 5\n", sections));
-        assertTrue(example.getMessage().endsWith("expected a mapping such as {header: 64B, fake: {...}, rocc: {recovery: 55us}}"),
+        assertTrue(example.getMessage().endsWith("expected a mapping such as {header: 64B, dcqcn: {profile: paper, cnp_interval: 50us}, fake: {...}, " +
+            "rocc: {recovery: 55us}}"),
             example.getMessage());
 
         final ScenarioError check = assertThrows(ScenarioError.class,

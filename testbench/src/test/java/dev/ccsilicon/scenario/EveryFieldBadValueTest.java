@@ -45,7 +45,9 @@ class EveryFieldBadValueTest
     static final String LS = "/scenarios/good/every-field-leaf-spine.yaml";
     /** The same for a generated fat tree. */
     static final String FT = "/scenarios/good/every-field-fat-tree.yaml";
-    static final List<String> FILES = List.of(FULL, LS, FT);
+    /** The same for DCQCN's keys ({@code switch.ecn}, {@code switch.wred}, {@code nic.dcqcn}). */
+    static final String DQ = "/scenarios/good/every-field-dcqcn.yaml";
+    static final List<String> FILES = List.of(FULL, LS, FT, DQ);
 
     /**
      * One wrong value for one field.
@@ -87,6 +89,53 @@ class EveryFieldBadValueTest
         return new Case(field, null, from, to, errorField, List.of(fragments), FULL);
     }
 
+    private static final String E = "switch.ecn.";
+    private static final String D = "nic.dcqcn.";
+
+    /** DCQCN's keys (SPEC §8.2), in {@link #DQ}: the blocks' formats bound each (next-blocks.md §a.3, §c.3). */
+    static Stream<Case> dcqcnCases()
+    {
+        return Stream.of(
+            set("switch.ecn", "switch.ecn=on", "switch.ecn", "'on' is not allowed here", "{k_min: 5KB, k_max: 200KB"),
+            set(E + "k_min", E + "k_min=5", E + "k_min", "'5' is not a size (the unit is missing)", SIZES),
+            set(E + "k_min", E + "k_min=300KB", "switch.ecn", "k_min 300KB is above k_max 200KB", "at most k_max"),
+            set(E + "k_min", E + "k_min=40MB", E + "k_min", "beyond dcqcn_cp's queue length (u25 bytes)",
+                "at most 33.554431MB"),
+            set(E + "k_max", E + "k_max=64MB", E + "k_max", "beyond dcqcn_cp's queue length", "at most 33.554431MB"),
+            set(E + "k_max", E + "k_max=-1KB", E + "k_max", "'-1KB'"),
+            set(E + "p_max", E + "p_max=0", E + "p_max", "'0' is not allowed", "more than 0"),
+            set(E + "p_max", E + "p_max=1.5", E + "p_max", "is not a probability", "at most 1"),
+            edit(E + "p_max", "ecn: {k_min: 5KB, k_max: 200KB, p_max: 0.01,", "ecn: {k_min: 5KB, k_max: 5.1KB, p_max: 1,",
+                "switch.ecn", "dcqcn_cp cannot hold k_min 5000B, k_max 5100B, p_max 1.0"),
+            set(E + "at", E + "at=egress", E + "at", "'egress' is not allowed", "enqueue or dequeue"),
+            set("switch.wred", "switch.wred=40KB", "switch.wred", "'40KB' is not allowed here", "{k: 40KB}"),
+            set("switch.wred.k", "switch.wred.k=40", "switch.wred.k", "'40' is not a size", SIZES),
+            set("switch.wred.k", "switch.wred.k=40MB", "switch.wred.k", "beyond dcqcn_cp's queue length"),
+            set("nic.dcqcn", "nic.dcqcn=paper", "nic.dcqcn", "'paper' is not allowed here", "{profile: paper"),
+            set(D + "profile", D + "profile=mlx", D + "profile", "'mlx' is not allowed", "paper or ns3"),
+            set(D + "cnp_mode", D + "cnp_mode=timer", D + "cnp_mode", "'timer' is not allowed", "paper or lazy or echo"),
+            set(D + "cnp_mode", D + "cnp_mode=echo", D + "cnp_mode", "signals congestion in ACKs",
+                "set transport.ack.every to 1 or more"),
+            set(D + "g", D + "g=1", D + "g", "'1' is not allowed", "below 1 and at least 1/65536"),
+            set(D + "g", D + "g=0.000001", D + "g", "'0.000001' is not allowed", "at least 1/65536"),
+            set(D + "alpha_timer", D + "alpha_timer=40us", D + "alpha_timer", "'40us'", "longer than cnp_interval 50us"),
+            set(D + "alpha_timer", D + "alpha_timer=1s", D + "alpha_timer", "'1s' is beyond the DCQCN blocks' timer wheel",
+                "at most 536.870912ms"),
+            set(D + "rate_timer", D + "rate_timer=0us", D + "rate_timer", "'0us' is not allowed", "more than 0"),
+            set(D + "rate_timer", D + "rate_timer=500ps", D + "rate_timer", "shorter than one cycle", "at least 1ns"),
+            set(D + "byte_counter", D + "byte_counter=200MB", D + "byte_counter", "too large for the dcqcn_rp byte counter",
+                "at most 134.217727MB"),
+            set(D + "byte_counter", D + "byte_counter=0B", D + "byte_counter", "'0B' is not allowed", "more than 0"),
+            set(D + "fast_recovery", D + "fast_recovery=0", D + "fast_recovery", "'0' is not allowed", "from 1 to 15"),
+            set(D + "fast_recovery", D + "fast_recovery=16", D + "fast_recovery", "'16' is not allowed", "from 1 to 15"),
+            set(D + "rate_ai", D + "rate_ai=100Kbps", D + "rate_ai", "outside dcqcn_rp's rate format", "from 156.25kbps"),
+            set(D + "rate_hai", D + "rate_hai=3Tbps", D + "rate_hai", "outside dcqcn_rp's rate format"),
+            set(D + "rate_min", D + "rate_min=40Gbps", D + "rate_min", "'40Gbps'", "must be below the hosts' line rate 40Gbps"),
+            set(D + "cnp_interval", D + "cnp_interval=0us", D + "cnp_interval", "'0us' is not allowed", "more than 0"),
+            set(D + "decrease_timer", D + "decrease_timer=1s", D + "decrease_timer", "beyond the DCQCN blocks' timer wheel"))
+            .map(c -> c.in(DQ));
+    }
+
     private static final String TL = "topology.leaf-spine.";
     private static final String TF = "topology.fat-tree.";
     private static final String W = "workload[i].";
@@ -100,7 +149,7 @@ class EveryFieldBadValueTest
 
     static Stream<Case> cases()
     {
-        return Stream.of(fileCases(), generatedCases()).flatMap(x -> x);
+        return Stream.of(fileCases(), generatedCases(), dcqcnCases()).flatMap(x -> x);
     }
 
     /** The keys added with the transport, the generated topologies and workloads (SPEC §8.2). */
@@ -268,9 +317,9 @@ class EveryFieldBadValueTest
             set("name", "name=[a, b]", "name", "a list is not allowed here", "a name (free text)"),
             set("name", "name=", "name", "has no value", "a name (free text)"),
             // algorithm
-            set("algorithm", "algorithm=dcqcn", "algorithm", "'dcqcn' is not a known algorithm", "none or rocc"),
-            set("algorithm", "algorithm=ROCC", "algorithm", "'ROCC' is not a known algorithm", "none or rocc"),
-            set("algorithm", "algorithm={x: 1}", "algorithm", "a mapping is not allowed here", "none or rocc"),
+            set("algorithm", "algorithm=ldcp", "algorithm", "'ldcp' is not a known algorithm", "dcqcn, none or rocc"),
+            set("algorithm", "algorithm=ROCC", "algorithm", "'ROCC' is not a known algorithm", "dcqcn, none or rocc"),
+            set("algorithm", "algorithm={x: 1}", "algorithm", "a mapping is not allowed here", "dcqcn, none or rocc"),
             // duration
             set("duration", "duration=0ms", "duration", "'0ms' is not allowed", "more than 0"),
             set("duration", "duration=60", "duration", "'60' is not a time (the unit is missing)", TIMES),
@@ -442,7 +491,8 @@ class EveryFieldBadValueTest
             set(PF + "f_frac_bits", P + "f_frac_bits=[1]", P + "f_frac_bits", "a list is not allowed here",
                 "a whole number from 0 to 8"),
             // nic
-            set("nic", "nic=64B", "nic", "'64B' is not allowed here", "{header: 64B, rocc: {recovery: 55us}}"),
+            set("nic", "nic=64B", "nic", "'64B' is not allowed here",
+                "{header: 64B, dcqcn: {profile: paper, cnp_interval: 50us}, rocc: {recovery: 55us}}"),
             set("nic.header", "nic.header=-1B", "nic.header", "'-1B' is negative", "zero or more"),
             set("nic.header", "nic.header=2000B", "nic.header", "'2000B' is larger than the mtu (1KB)", "at most mtu"),
             set("nic.header", "nic.header=64", "nic.header", "'64' is not a size (the unit is missing)", SIZES),
@@ -564,7 +614,7 @@ class EveryFieldBadValueTest
         walk(YamlReader.readFile(full(), FULL), "", fullLeaves);
         final Set<String> leaves = new TreeSet<>(fullLeaves);
         final Set<String> generatedLeaves = new TreeSet<>();
-        for (final String other : List.of(LS, FT))
+        for (final String other : List.of(LS, FT, DQ))
         {
             walk(YamlReader.readFile(resource(other), other), "", generatedLeaves);
         }
@@ -587,8 +637,13 @@ class EveryFieldBadValueTest
             TL + "leaves", TL + "spines", TL + "hosts_per_leaf", TL + "host_link.rate", TL + "host_link.delay",
             TL + "fabric_link.rate", TL + "fabric_link.delay", TF + "k", TF + "link.rate", TF + "link.delay",
             W + "kind", W + "load", W + "sizes", W + "start", W + "stop", W + "hosts[i]",
-            W + "to[i]", W + "senders", W + "receiver", W + "size", W + "from[i]");
-        assertEquals(new TreeSet<>(generated), generatedLeaves, "the leaves of " + LS + " and " + FT);
+            W + "to[i]", W + "senders", W + "receiver", W + "size", W + "from[i]",
+            "level", "seed", "mtu", "defaults.link.rate", "defaults.link.delay", "hosts[i]", "switches[i]", "links[i].a",
+            "links[i].b", "flows[i].id", "flows[i].src", "flows[i].dst", "switch.buffer", "nic.header",
+            E + "k_min", E + "k_max", E + "p_max", E + "at", "switch.wred.k", D + "profile", D + "cnp_mode", D + "g",
+            D + "alpha_timer", D + "rate_timer", D + "byte_counter", D + "fast_recovery", D + "rate_ai", D + "rate_hai",
+            D + "rate_min", D + "cnp_interval", D + "decrease_timer");
+        assertEquals(new TreeSet<>(generated), generatedLeaves, "the leaves of " + LS + ", " + FT + " and " + DQ);
 
         // Every case names a field of the file or a mapping/list on the way to one: no typos.
         for (final String field : covered)

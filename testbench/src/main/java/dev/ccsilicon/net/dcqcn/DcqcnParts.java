@@ -1,0 +1,86 @@
+package dev.ccsilicon.net.dcqcn;
+
+import dev.ccsilicon.net.cc.CcHook;
+
+/**
+ * The three DCQCN blocks as the loop sees them, each at a level: the references ({@link DcqcnReferences})
+ * or the blocks behind their pins ({@link DcqcnBlocks}). QPs are per host: a sending host's q-th flow is
+ * its reaction point's QP q, a receiving host's q-th incoming flow its notification point's QP q.
+ */
+final class DcqcnParts
+{
+    private DcqcnParts()
+    {
+    }
+
+    /** What the parts tell the glue ({@link DcqcnCc}). */
+    interface Events
+    {
+        /** The reaction point of {@code host} changed QP {@code qp}'s rate or limiter. */
+        void rateChanged(int host, int qp, long nowPs);
+
+        /** The notification point of {@code host} sends a CNP for its QP {@code qp}. */
+        void cnp(int host, int qp, long nowPs);
+    }
+
+    /** {@code dcqcn_cp} on every switch egress port. */
+    interface Markers extends AutoCloseable
+    {
+        /** The ADMIT hook: {@code DcqcnCpReference.ACCEPT} or a drop code. */
+        int admit(int port, long q, int len, int ecn);
+
+        /** The MARK hook: the packet's ECN field after the hook. */
+        int mark(int port, long q, int len, int ecn);
+
+        long marks();
+
+        long wredDrops();
+
+        @Override
+        default void close() throws Exception
+        {
+        }
+    }
+
+    /** {@code dcqcn_np} in every receiving host; wake slot h is host h's. */
+    interface NotificationPoints extends CcHook, AutoCloseable
+    {
+        /** A CE-marked data packet for {@code host}'s QP {@code qp}; returns the host's next wake. */
+        long onCe(int host, int qp, long nowPs);
+
+        long ceSeen();
+
+        long suppressed();
+
+        @Override
+        default void close() throws Exception
+        {
+        }
+    }
+
+    /** {@code dcqcn_rp} in every sending host; wake slot h is host h's. */
+    interface ReactionPoints extends CcHook, AutoCloseable
+    {
+        /** A CNP (or a CE echo) for {@code host}'s QP {@code qp}; returns the host's next wake. */
+        long onCnp(int host, int qp, long nowPs);
+
+        /** The pacer's report of {@code bytes} sent by {@code host}'s QP {@code qp}; returns the host's next wake. */
+        long onTx(int host, int qp, long bytes, long nowPs);
+
+        boolean limited(int host, int qp);
+
+        /** Rc in Δ_R units (meaningful while limited). */
+        long rc(int host, int qp);
+
+        /** Rt in Δ_R units, or -1 where the level does not show it. */
+        long rt(int host, int qp);
+
+        /** α as UQ1.15, or -1 where the level does not show it. */
+        int alpha(int host, int qp);
+
+        @Override
+        default void close() throws Exception
+        {
+        }
+    }
+}
