@@ -216,13 +216,14 @@ class DcqcnRpReplayTest
         new Upd(147_192, 0, 48_375, true, 0), new Upd(197_368, 0, 24_281, true, 0), new Upd(247_544, 0, 12_187, true, 0),
         new Upd(302_352, 0, 18_234, true, 17), new Upd(357_136, 0, 21_258, true, 17), new Upd(411_920, 0, 22_770, true, 17),
         new Upd(466_704, 0, 23_526, true, 17), new Upd(521_488, 0, 24_032, true, 18));
-    static final long H2_END = 530_000;
+    static final long TRACE_END = 530_000;
+
 
     /** The closed-loop trace h2, every cycle stepped on both sides. */
     @Test
     void networkTraceH2AgreesCycleByCycle()
     {
-        final Run r = replay(NETWORK, trace("/dcqcnrp/rp-h2-trace.txt"), H2_END, false);
+        final Run r = replay(NETWORK, trace("/dcqcnrp/rp-h2-trace.txt"), TRACE_END, false);
         assertEquals(H2_UPDATES, r.updates());
         assertEquals(2, r.armed(), "both timers of QP 0 armed at the end, on both sides");
     }
@@ -231,7 +232,7 @@ class DcqcnRpReplayTest
     @Test
     void networkTraceH2AgreesWithTheModelSkippingIdleCycles()
     {
-        final Run r = replay(NETWORK, trace("/dcqcnrp/rp-h2-trace.txt"), H2_END, true);
+        final Run r = replay(NETWORK, trace("/dcqcnrp/rp-h2-trace.txt"), TRACE_END, true);
         assertEquals(H2_UPDATES, r.updates());
         assertEquals(2, r.armed());
     }
@@ -242,8 +243,24 @@ class DcqcnRpReplayTest
     {
         for (long seed = 1; seed <= 2; seed++)
         {
-            final Run r = replay(NETWORK, trace("/dcqcnrp/rp-h2-trace.txt"), H2_END, true, seed);
+            final Run r = replay(NETWORK, trace("/dcqcnrp/rp-h2-trace.txt"), TRACE_END, true, seed);
             assertEquals(H2_UPDATES, r.updates(), "seed " + seed);
         }
+    }
+
+    /**
+     * Host h1's trace of the same closed-loop run (the reaction point that diverged there, through a
+     * re-entrancy of the network bridge, not of the block): cuts, FR steps, one AI step at T = F.
+     */
+    static final List<Upd> H1_UPDATES = List.of(
+        new Upd(97_243, 0, 128_000, true, 0), new Upd(147_448, 0, 64_000, true, 0), new Upd(197_624, 0, 32_000, true, 0),
+        new Upd(247_800, 0, 16_000, true, 0), new Upd(302_608, 0, 24_000, true, 17), new Upd(357_392, 0, 28_000, true, 17),
+        new Upd(412_176, 0, 30_000, true, 17), new Upd(466_960, 0, 31_000, true, 17), new Upd(521_744, 0, 31_628, true, 18));
+
+    @Test
+    void networkTraceH1AgreesCycleByCycleAndWithTheIdleSkip()
+    {
+        assertEquals(H1_UPDATES, replay(NETWORK, trace("/dcqcnrp/rp-h1-trace.txt"), TRACE_END, false).updates());
+        assertEquals(H1_UPDATES, replay(NETWORK, trace("/dcqcnrp/rp-h1-trace.txt"), TRACE_END, true).updates());
     }
 }
