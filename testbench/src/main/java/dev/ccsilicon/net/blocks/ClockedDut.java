@@ -104,6 +104,8 @@ public final class ClockedDut implements AutoCloseable
     private long evaluated;
     private long skipped;
     private boolean serviced;
+    // The coming cycle's output handshakes are being handed to the sinks (see runTo).
+    private boolean delivering;
     private boolean mustStep;
     private boolean inputsChanged;
 
@@ -282,13 +284,21 @@ public final class ClockedDut implements AutoCloseable
         }
         evaluate();
         boolean step = pins.sample(out);
-        for (final Output o : outputs)
+        delivering = true;
+        try
         {
-            if (out[o.validWord] != 0 && in[o.readyWord] != 0)
+            for (final Output o : outputs)
             {
-                o.sink.take(out);
-                step = true;
+                if (out[o.validWord] != 0 && in[o.readyWord] != 0)
+                {
+                    o.sink.take(out);
+                    step = true;
+                }
             }
+        }
+        finally
+        {
+            delivering = false;
         }
         mustStep = step;
         serviced = true;
@@ -297,6 +307,18 @@ public final class ClockedDut implements AutoCloseable
     /** Runs every cycle before {@code target} (stepped, or skipped when idle). */
     public void runTo(final long target)
     {
+        if (delivering)
+        {
+            // A sink re-entered at this cycle's time (the network reacting to a handshake, e.g. a pacer
+            // sending on a new rate): the caller is running this cycle. Running it here as well would
+            // hand its handshakes over again and leave the caller clocking a cycle no one evaluated,
+            // which the Verilated block does not see as an edge while the model does.
+            if (target > cycle + 1)
+            {
+                throw new IllegalStateException("run to cycle " + target + " from a sink of cycle " + cycle);
+            }
+            return;
+        }
         while (cycle < target)
         {
             runCycle(target - cycle);

@@ -25,12 +25,12 @@ final class DcqcnRpStimulus extends Stimulus
     private int runLeft;
     private long runQp;
 
-    DcqcnRpStimulus(final long seed, final int stream, final BlockSpec spec, final int profile)
+    DcqcnRpStimulus(final long seed, final int stream, final BlockSpec spec, final int profile, final long timerScale)
     {
         super(seed, stream, 0.3, 40, 0.25);
         this.spec = spec;
         numQps = DcqcnRpSpec.config(spec).numQps();
-        params = draw(config, profile);
+        params = scaled(draw(config, profile), timerScale);
         hot = new long[] {0, numQps - 1, config.nextInt(numQps), config.nextInt(numQps)};
         period = Math.max(params.rateTimer(), params.alphaTimer());
     }
@@ -62,6 +62,13 @@ final class DcqcnRpStimulus extends Stimulus
         final long tDec = 40 + r.nextInt(161);
         return new DcqcnRpParams(profile, line, min, ai, hai, g16, f, tInc, tAlpha, bytes, tDec,
             r.chance(0.5), r.chance(0.5), r.chance(0.7), r.chance(0.7), r.chance(0.7)).validated();
+    }
+
+    private static DcqcnRpParams scaled(final DcqcnRpParams p, final long k)
+    {
+        return k == 1 ? p : new DcqcnRpParams(p.profile(), p.rateLine(), p.rateMin(), p.rateAi(), p.rateHai(), p.g16(),
+            p.fastRecovery(), k * p.rateTimer(), k * p.alphaTimer(), p.byteCounter(), k * p.decreaseTimer(), p.frComparePre(),
+            p.alphaBeforeCut(), p.haiScaleI(), p.haiHalveTimer(), p.haiHalveBytes()).validated();
     }
 
     @Override

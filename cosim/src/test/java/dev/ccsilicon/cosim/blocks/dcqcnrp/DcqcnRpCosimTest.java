@@ -123,6 +123,35 @@ class DcqcnRpCosimTest
         }
     }
 
+    /**
+     * The network's regime: a 32-bit time base, a 512 x 256 wheel and timers 100 times longer
+     * (T_inc 20-60k, K 10-60k cycles), so that they expire in the long silences between inputs.
+     */
+    @Test
+    void longTimersOnTheWideWheelAgree()
+    {
+        final DcqcnRpConfig c = new DcqcnRpConfig(8, 2, 4, 4, 512, 256, 2, 32, 32, DcqcnRpSpec.COSIM.params());
+        for (final long seed : new long[] {101, 106})
+        {
+            final CosimResult r = LockstepEngine.run(new DcqcnRpAdapter(DcqcnRpSpec.spec(c), DcqcnRpParams.PROFILE_PAPER, 40),
+                CosimOptions.of(3_000, seed));
+            System.out.println(String.join("\n", r.report()));
+            assertEquals(null, r.failure(), () -> String.join("\n", r.report()));
+            assertEquals(0, r.mismatches(), () -> String.join("\n", r.report()));
+            assertEquals(null, r.statusMismatch(), () -> String.join("\n", r.report()));
+            assertEquals(0, r.timingMax());
+            // Timers did expire: increases by the timer and alpha decays.
+            assertTrue(hits(r, "timer_fr") + hits(r, "timer_ai") + hits(r, "timer_hai") > 0, r.coverageLines()::toString);
+            assertTrue(hits(r, "alpha_decayed") > 0, r.coverageLines()::toString);
+        }
+    }
+
+    private static long hits(final CosimResult r, final String bin)
+    {
+        return r.coverageLines().stream().filter(l -> l.startsWith(bin + "=")).mapToLong(l -> Long.parseLong(l.substring(bin.length() + 1)))
+            .sum();
+    }
+
     @Test
     void isRegistered()
     {
