@@ -1,6 +1,6 @@
 package dev.ccsilicon.blocks.dcqcnnp;
 
-import java.util.Arrays;
+import dev.ccsilicon.blocks.timerwheel.ExactTimers;
 
 /**
  * The DCQCN notification point as the paper states it (seed 004 §3.1 Fig. 6; next-blocks.md (b)),
@@ -16,7 +16,7 @@ import java.util.Arrays;
  *       now - last &gt;= interval, else it is suppressed and forgotten.</li>
  *   <li>{@link #MODE_ECHO}: the NP is disabled (the ACK generator echoes ECN); marks are counted only.</li>
  * </ul>
- * Timers live in an indexed binary min-heap on (deadline, qp), one slot per QP: nothing is
+ * Timers live in {@link ExactTimers} on (deadline, qp), one per QP: nothing is
  * allocated per event. The cycle model's differences (timers quantised to the wheel's tick and
  * armed with N + G - 1, CE queueing, lost CE under overload) are documented on the block's page.
  */
@@ -25,7 +25,7 @@ public final class DcqcnNpReference
     public static final int MODE_PAPER = 0;
     public static final int MODE_LAZY = 1;
     public static final int MODE_ECHO = 2;
-    public static final long NO_DEADLINE = Long.MAX_VALUE;
+    public static final long NO_DEADLINE = ExactTimers.NONE;
 
     /** Receives each CNP: {@code time} is the mark's time or the timer's deadline. */
     @FunctionalInterface
@@ -41,11 +41,7 @@ public final class DcqcnNpReference
     private final boolean[] active;
     private final boolean[] pending;
     private final long[] last;
-    private final long[] deadline;
-    // Heap of QPs ordered by (deadline, qp); pos[qp] = index in heap or -1.
-    private final int[] heap;
-    private final int[] pos;
-    private int size;
+    private final ExactTimers timers;
     private long ceSeen;
     private long cnpsSent;
     private long suppressed;
@@ -76,10 +72,7 @@ public final class DcqcnNpReference
         active = new boolean[numQps];
         pending = new boolean[numQps];
         last = new long[numQps];
-        deadline = new long[numQps];
-        heap = new int[numQps];
-        pos = new int[numQps];
-        Arrays.fill(pos, -1);
+        timers = new ExactTimers(numQps);
     }
 
     public int numQps()
@@ -109,7 +102,7 @@ public final class DcqcnNpReference
                 {
                     active[qp] = true;
                     pending[qp] = false;
-                    schedule(qp, now + interval);
+                    timers.arm(qp, now + interval);
                     send(now, qp, DcqcnNpUpdate.RES_ARM_FIRST);
                 }
                 else
@@ -139,15 +132,15 @@ public final class DcqcnNpReference
     /** Fires every timer with deadline &lt;= now in (deadline, qp) order. */
     public void advanceTo(final long now)
     {
-        while (size > 0 && deadline[heap[0]] <= now)
+        while (timers.nextDeadline() <= now)
         {
-            final int qp = heap[0];
-            final long t = deadline[qp];
-            removeTop();
+            final int qp = timers.first();
+            final long t = timers.deadline(qp);
+            timers.cancel(qp);
             if (pending[qp])
             {
                 pending[qp] = false;
-                schedule(qp, t + interval);
+                timers.arm(qp, t + interval);
                 send(t, qp, DcqcnNpUpdate.RES_ARM_TIMER);
             }
             else
@@ -160,7 +153,7 @@ public final class DcqcnNpReference
     /** The earliest armed deadline, or {@link #NO_DEADLINE}. */
     public long nextDeadline()
     {
-        return size == 0 ? NO_DEADLINE : deadline[heap[0]];
+        return timers.nextDeadline();
     }
 
     public long ceSeen()
@@ -201,79 +194,5 @@ public final class DcqcnNpReference
         cnpsSent++;
         lastCause = cause;
         handler.onCnp(time, qp);
-    }
-
-    // ---- indexed heap on (deadline, qp) -----------------------------------------------------
-
-    private boolean less(final int a, final int b)
-    {
-        return deadline[a] < deadline[b] || (deadline[a] == deadline[b] && a < b);
-    }
-
-    /** Arms {@code qp}'s timer; it is never armed already (a timer is armed only on a transition). */
-    private void schedule(final int qp, final long t)
-    {
-        deadline[qp] = t;
-        heap[size] = qp;
-        pos[qp] = size;
-        siftUp(size++);
-    }
-
-    private void removeTop()
-    {
-        final int top = heap[0];
-        pos[top] = -1;
-        size--;
-        if (size > 0)
-        {
-            heap[0] = heap[size];
-            pos[heap[0]] = 0;
-            siftDown(0);
-        }
-    }
-
-    private void siftUp(int i)
-    {
-        final int q = heap[i];
-        while (i > 0)
-        {
-            final int parent = (i - 1) >>> 1;
-            final int p = heap[parent];
-            if (!less(q, p))
-            {
-                break;
-            }
-            heap[i] = p;
-            pos[p] = i;
-            i = parent;
-        }
-        heap[i] = q;
-        pos[q] = i;
-    }
-
-    private void siftDown(int i)
-    {
-        final int q = heap[i];
-        while (true)
-        {
-            int c = 2 * i + 1;
-            if (c >= size)
-            {
-                break;
-            }
-            if (c + 1 < size && less(heap[c + 1], heap[c]))
-            {
-                c++;
-            }
-            if (!less(heap[c], q))
-            {
-                break;
-            }
-            heap[i] = heap[c];
-            pos[heap[i]] = i;
-            i = c;
-        }
-        heap[i] = q;
-        pos[q] = i;
     }
 }

@@ -2,13 +2,15 @@ package dev.ccsilicon.blocks.dcqcnrp;
 
 import java.util.Arrays;
 
+import dev.ccsilicon.blocks.timerwheel.ExactTimers;
+
 /**
  * Reference level (SPEC §4.1) of {@code dcqcn_rp}: the DCQCN reaction point of next-blocks §c.2
  * (profile paper) and §c.7 item 6 (profile ns3) in the block's fixed-point formats
  * ({@link DcqcnRpMath}), with exact timers and no pipeline.
  *
  * <p>Timing: in whatever unit the caller uses (block cycles in the co-simulation check, picoseconds
- * in the network). Two timers per QP, id = qp·2 + kind (increase, alpha), in one indexed binary heap
+ * in the network). Two timers per QP, id = qp·2 + kind (increase, alpha), in one {@link ExactTimers},
  * ordered by (deadline, id); an expiry at d re-arms its timer for d + period. The block's wheel keeps
  * deadlines per tick and its events take pipeline passes, so the model equals this reference per
  * QP, value for value, whenever no input meets an expiry of its QP within the wheel's granularity
@@ -34,7 +36,7 @@ public final class DcqcnRpReference
     }
 
     /** No timer armed. */
-    public static final long NO_DEADLINE = Long.MAX_VALUE;
+    public static final long NO_DEADLINE = ExactTimers.NONE;
 
     private static final int INC = DcqcnRpUpdate.KIND_INC;
     private static final int ALPHA = DcqcnRpUpdate.KIND_ALPHA;
@@ -52,11 +54,7 @@ public final class DcqcnRpReference
     private final boolean[] seen;
     private final boolean[] alphaFlag;
     private final boolean[] decPending;
-    private final long[] deadline;
-    /** Indexed min-heap of armed timer ids by (deadline, id); {@code position[id]} = -1 when not armed. */
-    private final int[] heap;
-    private final int[] position;
-    private int armed;
+    private final ExactTimers timers;
 
     /**
      * @param numQps  QPs 0 .. numQps - 1.
@@ -78,14 +76,10 @@ public final class DcqcnRpReference
         seen = new boolean[numQps];
         alphaFlag = new boolean[numQps];
         decPending = new boolean[numQps];
-        deadline = new long[2 * numQps];
-        heap = new int[2 * numQps];
-        position = new int[2 * numQps];
+        timers = new ExactTimers(2 * numQps);
         Arrays.fill(rc, params.rateLine());
         Arrays.fill(rt, params.rateLine());
         Arrays.fill(alpha, DcqcnRpMath.ALPHA_ONE);
-        Arrays.fill(deadline, NO_DEADLINE);
-        Arrays.fill(position, -1);
     }
 
     /** A CNP for {@code qp} at {@code now}, after every expiry due at or before it (E_CNP; ns3: the flags). */
@@ -107,11 +101,11 @@ public final class DcqcnRpReference
             if (!decPending[qp])
             {
                 decPending[qp] = true;
-                arm(2 * qp + INC, now + p.decreaseTimer());
+                timers.arm(2 * qp + INC, now + p.decreaseTimer());
             }
-            if (position[2 * qp + ALPHA] < 0)
+            if (!timers.armed(2 * qp + ALPHA))
             {
-                arm(2 * qp + ALPHA, now + p.alphaTimer());
+                timers.arm(2 * qp + ALPHA, now + p.alphaTimer());
             }
             return;
         }
@@ -125,8 +119,8 @@ public final class DcqcnRpReference
         bcRem[qp] = p.byteCounter();
         limited[qp] = true;
         seen[qp] = true;
-        arm(2 * qp + INC, now + p.rateTimer());
-        arm(2 * qp + ALPHA, now + p.alphaTimer());
+        timers.arm(2 * qp + INC, now + p.rateTimer());
+        timers.arm(2 * qp + ALPHA, now + p.alphaTimer());
         handler.onUpdate(now, qp, rc[qp], true, DcqcnRpUpdate.RES_CNP_CUT);
     }
 
@@ -156,10 +150,10 @@ public final class DcqcnRpReference
     /** Fires every timer with deadline at or before {@code now}, in (deadline, id) order. */
     public void advanceTo(final long now)
     {
-        while (armed > 0 && deadline[heap[0]] <= now)
+        while (timers.nextDeadline() <= now)
         {
-            final int id = heap[0];
-            final long at = deadline[id];
+            final int id = timers.first();
+            final long at = timers.deadline(id);
             final int qp = id >>> 1;
             if ((id & 1) == ALPHA)
             {
@@ -169,17 +163,17 @@ public final class DcqcnRpReference
                 alphaFlag[qp] = false;
                 if (a == 0)
                 {
-                    disarm(id);
+                    timers.cancel(id);
                 }
                 else
                 {
-                    arm(id, at + p.alphaTimer());
+                    timers.arm(id, at + p.alphaTimer());
                 }
             }
             else if (ns3 && decPending[qp])
             {
                 // The on-demand decrease check (HPCC CheckRateDecreaseMlx): Rt <- Rc only past stage 0.
-                arm(id, at + p.rateTimer());
+                timers.arm(id, at + p.rateTimer());
                 final long cur = limited[qp] ? rc[qp] : p.rateLine();
                 if (t[qp] != 0)
                 {
@@ -200,7 +194,7 @@ public final class DcqcnRpReference
                 final long tc = t[qp];
                 final int br = DcqcnRpUpdate.timerBranch(p, tc, bc[qp]);
                 final boolean half = !ns3 && p.haiHalveTimer() && br == DcqcnRpMath.HAI;
-                arm(id, at + (half ? p.rateTimer() >>> 1 : p.rateTimer()));
+                timers.arm(id, at + (half ? p.rateTimer() >>> 1 : p.rateTimer()));
                 final long t1 = DcqcnRpMath.inc8(tc);
                 t[qp] = t1;
                 increase(at, qp, false, br, p.frComparePre() ? Math.min(tc, bc[qp]) : Math.min(t1, bc[qp]));
@@ -226,7 +220,7 @@ public final class DcqcnRpReference
         if (removed)
         {
             limited[qp] = false;
-            disarm(2 * qp + INC);
+            timers.cancel(2 * qp + INC);
         }
         handler.onUpdate(now, qp, rc[qp], !removed, DcqcnRpUpdate.increase(bytes, removed, br));
     }
@@ -234,7 +228,7 @@ public final class DcqcnRpReference
     /** The earliest armed deadline of either kind, or {@link #NO_DEADLINE}. */
     public long nextDeadline()
     {
-        return armed == 0 ? NO_DEADLINE : deadline[heap[0]];
+        return timers.nextDeadline();
     }
 
     /** Rc in Δ_R units (the line rate while no limiter is installed). */
@@ -280,100 +274,17 @@ public final class DcqcnRpReference
     /** The deadline of the QP's timer of {@code kind}, or {@link #NO_DEADLINE}. */
     public long deadline(final int qp, final int kind)
     {
-        return deadline[2 * qp + kind];
+        return timers.deadline(2 * qp + kind);
     }
 
     /** Timers armed, both kinds. */
     public int timersArmed()
     {
-        return armed;
+        return timers.size();
     }
 
     public DcqcnRpParams params()
     {
         return p;
-    }
-
-    private void arm(final int id, final long at)
-    {
-        deadline[id] = at;
-        int i = position[id];
-        if (i < 0)
-        {
-            i = armed++;
-            heap[i] = id;
-            position[id] = i;
-        }
-        siftDown(siftUp(i));
-    }
-
-    private void disarm(final int id)
-    {
-        final int i = position[id];
-        if (i < 0)
-        {
-            return;
-        }
-        deadline[id] = NO_DEADLINE;
-        position[id] = -1;
-        final int last = heap[--armed];
-        if (i < armed)
-        {
-            heap[i] = last;
-            position[last] = i;
-            siftDown(siftUp(i));
-        }
-    }
-
-    private boolean before(final int a, final int b)
-    {
-        return deadline[a] < deadline[b] || (deadline[a] == deadline[b] && a < b);
-    }
-
-    private int siftUp(final int start)
-    {
-        int i = start;
-        final int id = heap[i];
-        while (i > 0)
-        {
-            final int parent = (i - 1) >>> 1;
-            if (!before(id, heap[parent]))
-            {
-                break;
-            }
-            heap[i] = heap[parent];
-            position[heap[i]] = i;
-            i = parent;
-        }
-        heap[i] = id;
-        position[id] = i;
-        return i;
-    }
-
-    private void siftDown(final int start)
-    {
-        int i = start;
-        final int id = heap[i];
-        for (;;)
-        {
-            int child = 2 * i + 1;
-            if (child >= armed)
-            {
-                break;
-            }
-            if (child + 1 < armed && before(heap[child + 1], heap[child]))
-            {
-                child++;
-            }
-            if (!before(heap[child], id))
-            {
-                break;
-            }
-            heap[i] = heap[child];
-            position[heap[i]] = i;
-            i = child;
-        }
-        heap[i] = id;
-        position[id] = i;
     }
 }

@@ -2,6 +2,8 @@ package dev.ccsilicon.blocks.roccrp;
 
 import java.util.Arrays;
 
+import dev.ccsilicon.blocks.timerwheel.ExactTimers;
+
 /**
  * Reference level (SPEC §4.1) of {@code rocc_rp}: seed 000 Algorithm 2 as the seed states it, in
  * the block's formats, with exact timers and no pipeline.
@@ -20,7 +22,7 @@ import java.util.Arrays;
  * wheel's granularity plus the pipeline (docs/blocks/rocc_rp.md §3 "Timer precision").
  *
  * <p>Events: {@link #onCnp} and {@link #advanceTo}; updates go to the caller's {@link UpdateHandler}
- * as they happen. Per-QP state is in arrays and the timers in an indexed binary heap ordered by
+ * as they happen. Per-QP state is in arrays and the timers in {@link ExactTimers}, ordered by
  * (deadline, QP): no allocation per event.
  */
 public final class RoccRpReference
@@ -40,7 +42,7 @@ public final class RoccRpReference
     }
 
     /** No timer armed. */
-    public static final long NO_DEADLINE = Long.MAX_VALUE;
+    public static final long NO_DEADLINE = ExactTimers.NONE;
 
     private final long rateMax;
     private final long recovery;
@@ -48,12 +50,8 @@ public final class RoccRpReference
     private final long[] rate;
     private final long[] cp;
     private final boolean[] limiter;
-    private final long[] deadline;
     private final long[] lastExpiry;
-    /** Indexed min-heap of the armed QPs by (deadline, qp); {@code position[qp]} = -1 when not armed. */
-    private final int[] heap;
-    private final int[] position;
-    private int armed;
+    private final ExactTimers timers;
 
     /**
      * @param numQps   QPs 0 .. numQps - 1.
@@ -69,13 +67,9 @@ public final class RoccRpReference
         rate = new long[numQps];
         cp = new long[numQps];
         limiter = new boolean[numQps];
-        deadline = new long[numQps];
         lastExpiry = new long[numQps];
-        heap = new int[numQps];
-        position = new int[numQps];
-        Arrays.fill(deadline, NO_DEADLINE);
+        timers = new ExactTimers(numQps);
         Arrays.fill(lastExpiry, Long.MIN_VALUE / 2);
-        Arrays.fill(position, -1);
     }
 
     /**
@@ -114,7 +108,7 @@ public final class RoccRpReference
         this.rate[qp] = rate;
         this.cp[qp] = cp;
         limiter[qp] = true;
-        arm(qp, time + recovery);
+        timers.arm(qp, time + recovery);
         handler.onUpdate(time, qp, rate, true, cause);
         return cause;
     }
@@ -122,15 +116,15 @@ public final class RoccRpReference
     /** Timer_Expired (lines 8-12) for every timer due at or before {@code time}, in (deadline, QP) order. */
     public void advanceTo(final long time)
     {
-        while (armed > 0 && deadline[heap[0]] <= time)
+        while (timers.nextDeadline() <= time)
         {
-            final int qp = heap[0];
-            final long at = deadline[qp];
+            final int qp = timers.first();
+            final long at = timers.deadline(qp);
             lastExpiry[qp] = at;
             if (rate[qp] >= rateMax)
             {
                 limiter[qp] = false;
-                disarm(qp);
+                timers.cancel(qp);
                 handler.onUpdate(at, qp, rate[qp], false, RoccRpUpdate.RES_REMOVE);
             }
             else
@@ -138,7 +132,7 @@ public final class RoccRpReference
                 // 25-bit doubling as the block's: 2 * R_cur never wraps for a 24-bit rate.
                 final boolean clamp = 2 * rate[qp] >= rateMax;
                 rate[qp] = clamp ? rateMax : 2 * rate[qp];
-                arm(qp, at + recovery);
+                timers.arm(qp, at + recovery);
                 handler.onUpdate(at, qp, rate[qp], true, clamp ? RoccRpUpdate.RES_DOUBLE_CLAMP : RoccRpUpdate.RES_DOUBLE);
             }
         }
@@ -147,7 +141,7 @@ public final class RoccRpReference
     /** The earliest armed deadline, or {@link #NO_DEADLINE}. */
     public long nextDeadline()
     {
-        return armed == 0 ? NO_DEADLINE : deadline[heap[0]];
+        return timers.nextDeadline();
     }
 
     /** R_cur of {@code qp} in Δ^F units (meaningful while {@link #limiter} is set). */
@@ -169,7 +163,7 @@ public final class RoccRpReference
     /** The QP's recovery deadline, or {@link #NO_DEADLINE}. */
     public long deadline(final int qp)
     {
-        return deadline[qp];
+        return timers.deadline(qp);
     }
 
     /** When the QP's timer last expired (a large negative number if never). */
@@ -181,86 +175,6 @@ public final class RoccRpReference
     /** Timers armed (= QPs with a limiter). */
     public int timersArmed()
     {
-        return armed;
-    }
-
-    private void arm(final int qp, final long at)
-    {
-        deadline[qp] = at;
-        int i = position[qp];
-        if (i < 0)
-        {
-            i = armed++;
-            heap[i] = qp;
-            position[qp] = i;
-        }
-        // A re-arm moves the deadline either way: restore the heap in both directions.
-        siftDown(siftUp(i));
-    }
-
-    private void disarm(final int qp)
-    {
-        deadline[qp] = NO_DEADLINE;
-        final int i = position[qp];
-        position[qp] = -1;
-        final int last = heap[--armed];
-        if (i < armed)
-        {
-            heap[i] = last;
-            position[last] = i;
-            siftDown(siftUp(i));
-        }
-    }
-
-    private boolean before(final int a, final int b)
-    {
-        return deadline[a] < deadline[b] || (deadline[a] == deadline[b] && a < b);
-    }
-
-    private int siftUp(final int start)
-    {
-        int i = start;
-        final int qp = heap[i];
-        while (i > 0)
-        {
-            final int parent = (i - 1) >>> 1;
-            if (!before(qp, heap[parent]))
-            {
-                break;
-            }
-            heap[i] = heap[parent];
-            position[heap[i]] = i;
-            i = parent;
-        }
-        heap[i] = qp;
-        position[qp] = i;
-        return i;
-    }
-
-    private void siftDown(final int start)
-    {
-        int i = start;
-        final int qp = heap[i];
-        for (;;)
-        {
-            int child = 2 * i + 1;
-            if (child >= armed)
-            {
-                break;
-            }
-            if (child + 1 < armed && before(heap[child + 1], heap[child]))
-            {
-                child++;
-            }
-            if (!before(heap[child], qp))
-            {
-                break;
-            }
-            heap[i] = heap[child];
-            position[heap[i]] = i;
-            i = child;
-        }
-        heap[i] = qp;
-        position[qp] = i;
+        return timers.size();
     }
 }
