@@ -1,8 +1,6 @@
 package dev.ccsilicon.cli;
 
-import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -102,40 +100,17 @@ final class CompareCommand implements Callable<Integer>
             }
             names.add(a.strip());
         }
-        final int parallel = null == jobs ? Runtime.getRuntime().availableProcessors() : jobs;
-        if (parallel < 1)
-        {
-            throw new UserError(NAME + ": --jobs " + parallel + " must be at least 1");
-        }
+        final int parallel = SweepCommand.parallel(NAME, jobs);
         final Duration limit = null == timeout ? null : SweepCommand.duration(timeout);
         final ScenarioRunner runner = runners.get().orElseThrow(() -> new UserError(RunCommand.NOT_BUILT));
         final List<Job> plan = plan(names, runner);
-        final Path dir = null != outDir ? outDir : Path.of("out", "compare");
-        if (Files.exists(dir) && !Files.isDirectory(dir))
-        {
-            throw new UserError(NAME + ": --out " + dir + " is a file; give a directory");
-        }
-        try
-        {
-            Files.createDirectories(dir);
-        }
-        catch (final IOException ex)
-        {
-            throw new UserError(NAME + ": cannot create the output directory " + dir + ": " + ex);
-        }
+        final Path dir = SweepCommand.outputDir(NAME, null != outDir ? outDir : Path.of("out", "compare"));
         LocalPool.writePlan(plan, dir);
         out.printf(Locale.ROOT, "compare: %d runs (%d scenarios × %d algorithms), %d at a time, into %s%n", plan.size(),
             files.size(), names.size(), Math.min(parallel, plan.size()), dir);
         out.flush();
-        final List<String> worker = SweepCommand.workerCommand();
-        final LocalPool pool = new LocalPool((job, result) ->
-        {
-            final List<String> cmd = new ArrayList<>(worker);
-            cmd.addAll(List.of("job", "--result", result.toString()));
-            cmd.addAll(job.args());
-            return cmd;
-        }, parallel, limit);
-        final List<JobResult> results = pool.run(plan, dir, SweepCommand.progress(err, plan.size()));
+        final List<JobResult> results = SweepCommand.workerPool(parallel, limit).run(plan, dir,
+            SweepCommand.progress(err, plan.size()));
 
         final ResultsTable table = new ResultsTable(List.of(ComparisonTable.SCENARIO, ComparisonTable.ALGORITHM), results);
         FlatJson.writeAtomically(dir.resolve("results.csv"), table.csv());

@@ -111,11 +111,7 @@ final class SweepCommand implements Callable<Integer>
         {
             throw new UserError(NAME + ": --seeds " + seeds + " must be at least 1");
         }
-        final int parallel = null == jobs ? Runtime.getRuntime().availableProcessors() : jobs;
-        if (parallel < 1)
-        {
-            throw new UserError(NAME + ": --jobs " + parallel + " must be at least 1");
-        }
+        final int parallel = parallel(NAME, jobs);
         final Duration limit = null == timeout ? null : duration(timeout);
         final Scenario base = ScenarioLoader.load(file, overrides, OptionalLong.empty());
         final ScenarioRunner runner = runners.get().orElseThrow(() -> new UserError(RunCommand.NOT_BUILT));
@@ -129,33 +125,13 @@ final class SweepCommand implements Callable<Integer>
             out.println(plan.size() + " jobs");
             return Main.OK;
         }
-        final Path dir = null != outDir ? outDir : Path.of("out", "sweep-" + RunCommand.safeName(base.name()));
-        if (Files.exists(dir) && !Files.isDirectory(dir))
-        {
-            throw new UserError(NAME + ": --out " + dir + " is a file; give a directory");
-        }
-        try
-        {
-            Files.createDirectories(dir);
-        }
-        catch (final IOException ex)
-        {
-            throw new UserError(NAME + ": cannot create the output directory " + dir + ": " + ex);
-        }
+        final Path dir = outputDir(NAME, null != outDir ? outDir : Path.of("out", "sweep-" + RunCommand.safeName(base.name())));
         LocalPool.writePlan(plan, dir);
         out.printf(Locale.ROOT, "%s: %d jobs (%s × %d seed%s), %d at a time, into %s%n", base.name(), plan.size(),
             String.join(" × ", axes.stream().map(a -> a.values().size() + " " + a.key()).toList()), seeds,
             seeds == 1 ? "" : "s", Math.min(parallel, plan.size()), dir);
         out.flush();
-        final List<String> worker = workerCommand();
-        final LocalPool pool = new LocalPool((job, result) ->
-        {
-            final List<String> cmd = new ArrayList<>(worker);
-            cmd.addAll(List.of("job", "--result", result.toString()));
-            cmd.addAll(job.args());
-            return cmd;
-        }, parallel, limit);
-        final List<JobResult> results = pool.run(plan, dir, progress(plan.size()));
+        final List<JobResult> results = workerPool(parallel, limit).run(plan, dir, progress(plan.size()));
         return collect(base, axes, results, dir);
     }
 
@@ -358,6 +334,48 @@ final class SweepCommand implements Callable<Integer>
             default -> v * 3600e3;
         };
         return Duration.ofMillis(Math.max(1, Math.round(ms)));
+    }
+
+    /** {@code --jobs}: the available processors when not given, at least 1. */
+    static int parallel(final String command, final Integer jobs)
+    {
+        final int parallel = null == jobs ? Runtime.getRuntime().availableProcessors() : jobs;
+        if (parallel < 1)
+        {
+            throw new UserError(command + ": --jobs " + parallel + " must be at least 1");
+        }
+        return parallel;
+    }
+
+    /** {@code --out}, created: a user error when it is a file or cannot be made. */
+    static Path outputDir(final String command, final Path dir)
+    {
+        if (Files.exists(dir) && !Files.isDirectory(dir))
+        {
+            throw new UserError(command + ": --out " + dir + " is a file; give a directory");
+        }
+        try
+        {
+            Files.createDirectories(dir);
+        }
+        catch (final IOException ex)
+        {
+            throw new UserError(command + ": cannot create the output directory " + dir + ": " + ex);
+        }
+        return dir;
+    }
+
+    /** A pool whose jobs are {@code ccsilicon job} workers of this tool, {@code parallel} at a time. */
+    static LocalPool workerPool(final int parallel, final Duration limit)
+    {
+        final List<String> worker = workerCommand();
+        return new LocalPool((job, result) ->
+        {
+            final List<String> cmd = new ArrayList<>(worker);
+            cmd.addAll(List.of("job", "--result", result.toString()));
+            cmd.addAll(job.args());
+            return cmd;
+        }, parallel, limit);
     }
 
     /** The running tool's own JVM and class path, with the launcher's options, ending in the main class. */
