@@ -56,7 +56,7 @@ class BudgetCommandTest
     @Test
     void badInputExitsWith2WithOneLineNamingTheOptionTheValueAndTheRange()
     {
-        badInput("ccsilicon budget: ALGORITHM 'dcqcn': allowed one of rocc", "budget", "dcqcn");
+        badInput("ccsilicon budget: ALGORITHM 'ldcp': allowed one of dcqcn, rocc", "budget", "ldcp");
         badInput("ccsilicon budget: --flows 0: allowed at least 1", "budget", "rocc", "--flows", "0");
         badInput("ccsilicon budget: --flows -3: allowed at least 1", "budget", "rocc", "--flows", "-3");
         badInput("ccsilicon budget: --flows 'many': allowed a whole number", "budget", "rocc", "--flows", "many");

@@ -216,7 +216,7 @@ class BudgetEngineTest
         assertEquals("--ports 1024: allowed 2..512 at this target: the flow table needs 2^15 buckets per port and holds"
             + " at most 2^24 rows (NumPorts x 2^BucketsLog2); split the ports over more instances",
             assertThrows(BudgetInputException.class, () -> rocc.blocks(wide)).getMessage());
-        assertEquals("ALGORITHM 'tcp': allowed one of rocc",
+        assertEquals("ALGORITHM 'tcp': allowed one of dcqcn, rocc",
             assertThrows(BudgetInputException.class, () -> AlgorithmBudget.named("tcp")).getMessage());
         // A built-in rate uses its set; one between them scales the lower set's queue thresholds.
         assertTrue(RoccBudget.profile(40_000_000_000L).origin().startsWith("built-in 40 Gb/s"));
