@@ -132,7 +132,9 @@ class EveryFieldBadValueTest
             set(D + "rate_hai", D + "rate_hai=3Tbps", D + "rate_hai", "outside dcqcn_rp's rate format"),
             set(D + "rate_min", D + "rate_min=40Gbps", D + "rate_min", "'40Gbps'", "must be below the hosts' line rate 40Gbps"),
             set(D + "cnp_interval", D + "cnp_interval=0us", D + "cnp_interval", "'0us' is not allowed", "more than 0"),
-            set(D + "decrease_timer", D + "decrease_timer=1s", D + "decrease_timer", "beyond the DCQCN blocks' timer wheel"))
+            set(D + "decrease_timer", D + "decrease_timer=1s", D + "decrease_timer", "beyond the DCQCN blocks' timer wheel"),
+            set("links[i].rate", "links[2].rate=3Tbps", "links[2].rate", "host link S0-B0 runs at 3Tbps",
+                "at most 2.62143984375Tbps"))
             .map(c -> c.in(DQ));
     }
 

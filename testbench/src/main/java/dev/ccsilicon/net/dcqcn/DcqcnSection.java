@@ -4,7 +4,9 @@ import java.util.List;
 import java.util.Locale;
 
 import dev.ccsilicon.scenario.AlgorithmSection;
+import dev.ccsilicon.scenario.FieldPath;
 import dev.ccsilicon.scenario.Fields;
+import dev.ccsilicon.scenario.Link;
 import dev.ccsilicon.scenario.Scenario;
 import dev.ccsilicon.scenario.ScenarioError;
 import dev.ccsilicon.scenario.Units;
@@ -103,6 +105,18 @@ public final class DcqcnSection implements AlgorithmSection
     public void check(final Scenario scenario, final Object config, final Checks checks)
     {
         final DcqcnScenarioConfig dcqcn = (DcqcnScenarioConfig)config;
+        final List<Link> links = scenario.links();
+        for (int i = 0; i < links.size(); i++)
+        {
+            final Link link = links.get(i);
+            final boolean hostLink = !scenario.isSwitch(link.a()) || !scenario.isSwitch(link.b());
+            if (hostLink && link.rateBps() > DcqcnFormats.RATE_MAX_BPS)
+            {
+                throw checks.error(FieldPath.index("links", i) + ".rate", "host link " + link.a() + "-" + link.b() +
+                    " runs at " + Units.formatRate(link.rateBps()) + ", beyond dcqcn_rp's rate format (u24 in units of " +
+                    "156.25kbps); a DCQCN NIC's line rate must be at most " + Units.formatRate(DcqcnFormats.RATE_MAX_BPS));
+            }
+        }
         final long line = DcqcnFormats.maxHostRateBps(scenario);
         if (dcqcn.nic().rateMinBps() >= line)
         {
