@@ -46,7 +46,8 @@ public class CosimBenchmark
 {
     static final int TRANSACTIONS = 50_000;
 
-    @Param({"fxp_accumulator", "stream_fifo", "qp_table", "timer_wheel", "rocc_fair_rate", "rocc_flow_table", "rocc_rp"})
+    @Param({"fxp_accumulator", "stream_fifo", "qp_table", "timer_wheel", "rocc_fair_rate", "rocc_flow_table", "rocc_rp",
+        "dcqcn_cp", "dcqcn_np", "dcqcn_rp"})
     public String block;
 
     private BlockAdapter adapter;

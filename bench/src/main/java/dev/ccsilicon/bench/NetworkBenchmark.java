@@ -46,7 +46,7 @@ public class NetworkBenchmark
     @Param({"rocc-fairness-n10-40g.yaml", "rocc-testbed-10-3-1.yaml", "leaf-spine-128-websearch.yaml"})
     public String scenario;
 
-    @Param({"rocc", "none"})
+    @Param({"rocc", "dcqcn", "none"})
     public String algorithm;
 
     @Param({"model", "reference"})
