@@ -17,6 +17,7 @@ import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import dev.ccsilicon.cosim.lockstep.StimulusRandom;
 import dev.ccsilicon.farm.FlatJson;
 import dev.ccsilicon.farm.JUnitXml;
 import dev.ccsilicon.farm.Job;
@@ -275,11 +276,8 @@ final class SweepCommand implements Callable<Integer>
         {
             return base;
         }
-        long z = base + i * 0x9E3779B97F4A7C15L;
-        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
-        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
-        z = z ^ (z >>> 31);
-        return z & 0x7FFF_FFFF_FFFFL; // a 47-bit whole number: short to type in a reproduce command
+        // A 47-bit whole number: short to type in a reproduce command.
+        return StimulusRandom.mix(base + i * StimulusRandom.GOLDEN) & 0x7FFF_FFFF_FFFFL;
     }
 
     static List<Axis> axes(final List<String> vary)

@@ -15,7 +15,16 @@ public final class StimulusRandom
 
     public long nextLong()
     {
-        long z = (state += 0x9E3779B97F4A7C15L);
+        return mix(state += GOLDEN);
+    }
+
+    /** SplitMix64's step between states. */
+    public static final long GOLDEN = 0x9E3779B97F4A7C15L;
+
+    /** SplitMix64's output function: the one bit mixer for every derived seed (sweeps, the network's LFSR seeds). */
+    public static long mix(final long state)
+    {
+        long z = state;
         z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
         z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
         return z ^ (z >>> 31);

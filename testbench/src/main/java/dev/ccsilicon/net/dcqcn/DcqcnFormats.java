@@ -6,6 +6,7 @@ import dev.ccsilicon.blocks.dcqcncp.DcqcnCpSettings;
 import dev.ccsilicon.blocks.dcqcnnp.DcqcnNpReference;
 import dev.ccsilicon.blocks.dcqcnrp.DcqcnRates;
 import dev.ccsilicon.blocks.dcqcnrp.DcqcnRpParams;
+import dev.ccsilicon.cosim.lockstep.StimulusRandom;
 import dev.ccsilicon.scenario.Link;
 import dev.ccsilicon.scenario.Scenario;
 
@@ -115,11 +116,7 @@ public final class DcqcnFormats
     /** A 32-bit non-zero LFSR seed: SplitMix64 of (seed, index), so no two hooks draw the same stream. */
     static long lfsrSeed(final long seed, final long index)
     {
-        long z = seed * 0x9E3779B97F4A7C15L + (index + 1) * 0xBF58476D1CE4E5B9L;
-        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
-        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
-        z ^= z >>> 31;
-        final long s = z & 0xFFFF_FFFFL;
+        final long s = StimulusRandom.mix(seed * StimulusRandom.GOLDEN + (index + 1) * 0xBF58476D1CE4E5B9L) & 0xFFFF_FFFFL;
         return 0 == s ? 1 : s;
     }
 
