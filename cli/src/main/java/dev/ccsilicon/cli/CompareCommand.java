@@ -101,7 +101,7 @@ final class CompareCommand implements Callable<Integer>
             names.add(a.strip());
         }
         final int parallel = SweepCommand.parallel(NAME, jobs);
-        final Duration limit = null == timeout ? null : SweepCommand.duration(timeout);
+        final Duration limit = null == timeout ? null : SweepCommand.duration(NAME, timeout);
         final ScenarioRunner runner = runners.get().orElseThrow(() -> new UserError(RunCommand.NOT_BUILT));
         final List<Job> plan = plan(names, runner);
         final Path dir = SweepCommand.outputDir(NAME, null != outDir ? outDir : Path.of("out", "compare"));

@@ -69,6 +69,7 @@ public final class Main
         commandLine.addSubcommand("budget", new BudgetCommand(out, synthesizers));
         commandLine.addSubcommand("sweep", new SweepCommand(out, err, runners));
         commandLine.addSubcommand("compare", new CompareCommand(out, err, runners));
+        commandLine.addSubcommand("regress", new RegressCommand(out, err));
         commandLine.addSubcommand("job", new JobCommand(out));
         // Subcommands register here, one line each. A subcommand signals a user mistake by throwing
         // UserError (or ScenarioError), or by returning 2 after printing one line.

@@ -29,6 +29,7 @@ import dev.ccsilicon.scenario.ScenarioError;
 import dev.ccsilicon.scenario.ScenarioLoader;
 import dev.ccsilicon.scenario.ScenarioRunner;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -84,6 +85,9 @@ final class SweepCommand implements Callable<Integer>
         description = "A job running longer than T (e.g. 90s, 10m, 1h) is killed and fails; default none.")
     private String timeout;
 
+    @Mixin
+    private SlurmOptions engine = new SlurmOptions();
+
     @Option(names = "--dry-run", description = "Validates every job and prints the plan (one job and its reproduce " +
         "command a line) without running or writing anything.")
     private boolean dryRun;
@@ -112,7 +116,9 @@ final class SweepCommand implements Callable<Integer>
         {
             throw new UserError(NAME + ": --seeds " + seeds + " must be at least 1");
         }
-        final int parallel = parallel(NAME, jobs);
+        // Every option is checked before anything is written.
+        SweepCommand.parallel(NAME, jobs);
+        engine.validate(NAME);
         final Duration limit = null == timeout ? null : duration(timeout);
         final Scenario base = ScenarioLoader.load(file, overrides, OptionalLong.empty());
         final ScenarioRunner runner = runners.get().orElseThrow(() -> new UserError(RunCommand.NOT_BUILT));
@@ -128,11 +134,11 @@ final class SweepCommand implements Callable<Integer>
         }
         final Path dir = outputDir(NAME, null != outDir ? outDir : Path.of("out", "sweep-" + RunCommand.safeName(base.name())));
         LocalPool.writePlan(plan, dir);
-        out.printf(Locale.ROOT, "%s: %d jobs (%s × %d seed%s), %d at a time, into %s%n", base.name(), plan.size(),
+        out.printf(Locale.ROOT, "%s: %d jobs (%s × %d seed%s) on %s, into %s%n", base.name(), plan.size(),
             String.join(" × ", axes.stream().map(a -> a.values().size() + " " + a.key()).toList()), seeds,
-            seeds == 1 ? "" : "s", Math.min(parallel, plan.size()), dir);
+            seeds == 1 ? "" : "s", engine.slurm ? "Slurm" : "the local pool (" + Math.min(parallel(NAME, jobs), plan.size()) + " at a time)", dir);
         out.flush();
-        final List<JobResult> results = workerPool(parallel, limit).run(plan, dir, progress(plan.size()));
+        final List<JobResult> results = engine.run(NAME, plan, dir, jobs, limit, workerLauncher(), null, progress(plan.size()));
         return collect(base, axes, results, dir);
     }
 
@@ -317,10 +323,16 @@ final class SweepCommand implements Callable<Integer>
 
     static Duration duration(final String text)
     {
+        return duration(NAME, text);
+    }
+
+    /** {@code --timeout} of {@code command}: a positive number with ms, s, m or h. */
+    static Duration duration(final String command, final String text)
+    {
         final Matcher m = DURATION.matcher(text.strip());
         if (!m.matches() || Double.parseDouble(m.group(1)) <= 0)
         {
-            throw new UserError(NAME + ": --timeout " + text + " is not a duration; use a positive number with ms, s, m " +
+            throw new UserError(command + ": --timeout " + text + " is not a duration; use a positive number with ms, s, m " +
                 "or h, e.g. 90s or 10m");
         }
         final double v = Double.parseDouble(m.group(1));
@@ -366,14 +378,20 @@ final class SweepCommand implements Callable<Integer>
     /** A pool whose jobs are {@code ccsilicon job} workers of this tool, {@code parallel} at a time. */
     static LocalPool workerPool(final int parallel, final Duration limit)
     {
+        return new LocalPool(workerLauncher(), parallel, limit);
+    }
+
+    /** A job as a {@code ccsilicon job} worker of this tool. */
+    static LocalPool.Launcher workerLauncher()
+    {
         final List<String> worker = workerCommand();
-        return new LocalPool((job, result) ->
+        return (job, result) ->
         {
             final List<String> cmd = new ArrayList<>(worker);
             cmd.addAll(List.of("job", "--result", result.toString()));
             cmd.addAll(job.args());
             return cmd;
-        }, parallel, limit);
+        };
     }
 
     /** The running tool's own JVM and class path, with the launcher's options, ending in the main class. */

@@ -17,6 +17,13 @@ public final class JUnitXml
 
     public static String of(final String suite, final String classname, final List<JobResult> results)
     {
+        return of(suite, job -> classname, results);
+    }
+
+    /** As {@link #of(String, String, List)} with a class name per job (a regression's {@code cosim.<block>}). */
+    public static String of(final String suite, final java.util.function.Function<Job, String> classname,
+        final List<JobResult> results)
+    {
         long failures = results.stream().filter(r -> r.status() == JobResult.Status.FAIL).count();
         long errors = results.stream().filter(r -> r.status() == JobResult.Status.ERROR).count();
         double time = results.stream().mapToDouble(JobResult::seconds).sum();
@@ -27,7 +34,7 @@ public final class JUnitXml
         {
             final Job job = r.job();
             sb.append(String.format(Locale.ROOT, "  <testcase classname=\"%s\" name=\"%s\" time=\"%.3f\">%n",
-                esc(classname), esc(job.name()), r.seconds()));
+                esc(classname.apply(job)), esc(job.name()), r.seconds()));
             sb.append("    <properties>\n");
             sb.append("      <property name=\"seed\" value=\"").append(job.seed()).append("\"/>\n");
             for (final Map.Entry<String, String> e : job.params().entrySet())

@@ -180,7 +180,16 @@ public final class LocalPool
             return new JobResult(job, JobResult.Status.ERROR, -1,
                 "timed out after " + timeout.toMillis() / 1000.0 + " s" + lastLine(log, "; stderr: "), seconds, Map.of());
         }
-        final int code = p.exitValue();
+        return classify(job, p.exitValue(), result, log, seconds);
+    }
+
+    /**
+     * A finished worker's {@link JobResult} from its exit code and files, whichever engine ran it: PASS is
+     * exit 0 with a result, FAIL exit 1 with a result (its {@code error} the reason), anything else an ERROR
+     * naming the code (and signal) and the last line of its stderr log.
+     */
+    public static JobResult classify(final Job job, final int code, final Path result, final Path log, final double seconds)
+    {
         Map<String, Object> values = Map.of();
         String parseError = null;
         if (Files.isRegularFile(result))
@@ -189,7 +198,7 @@ public final class LocalPool
             {
                 values = FlatJson.parse(Files.readString(result, StandardCharsets.UTF_8));
             }
-            catch (final RuntimeException ex)
+            catch (final IOException | RuntimeException ex)
             {
                 parseError = "its result " + result + " is not valid JSON: " + ex.getMessage();
             }

@@ -43,10 +43,22 @@ final class YamlReader
     /** Reads and composes the file; the root may be any node (the binder checks it is a mapping). */
     static YamlNode readFile(final Path path, final String displayName)
     {
+        return readFile(path, displayName, "a scenario .yaml file", "the file is empty; a scenario needs at least " +
+            "name, algorithm, duration, hosts, links and flows");
+    }
+
+    /**
+     * As {@link #readFile(Path, String)} for any YAML document of ours.
+     *
+     * @param what         what the file should be, for the directory message ("a regression plan .yaml file").
+     * @param emptyMessage the message for an empty file.
+     */
+    static YamlNode readFile(final Path path, final String displayName, final String what, final String emptyMessage)
+    {
         final Origin whole = Origin.ofFile(displayName);
         if (Files.isDirectory(path))
         {
-            throw new ScenarioError(whole, null, "is a directory; give a scenario .yaml file");
+            throw new ScenarioError(whole, null, "is a directory; give " + what);
         }
         final String text;
         try
@@ -69,8 +81,7 @@ final class YamlReader
         {
             throw new ScenarioError(whole, null, "cannot be read: " + ex.getMessage());
         }
-        return new YamlReader(displayName).read(text, whole, "the file is empty; a scenario needs at least " +
-            "name, algorithm, duration, hosts, links and flows");
+        return new YamlReader(displayName).read(text, whole, emptyMessage);
     }
 
     /**

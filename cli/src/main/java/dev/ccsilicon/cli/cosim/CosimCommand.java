@@ -2,7 +2,9 @@ package dev.ccsilicon.cli.cosim;
 
 import dev.ccsilicon.cosim.jverilator.BlockSpec;
 import dev.ccsilicon.cosim.jverilator.RtlBuildException;
+import dev.ccsilicon.cosim.jverilator.RtlMutant;
 import dev.ccsilicon.cosim.lockstep.BlockAdapter;
+import dev.ccsilicon.cosim.lockstep.BlockVariant;
 import dev.ccsilicon.cosim.lockstep.CosimOptions;
 import dev.ccsilicon.cosim.lockstep.CosimRegistry;
 import dev.ccsilicon.cosim.lockstep.CosimResult;
@@ -26,7 +28,7 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 
 /**
- * {@code ccsilicon cosim --list | BLOCK... | --all [--transactions N] [--seed N] [--waves DIR] [--junit DIR]}
+ * {@code ccsilicon cosim --list | BLOCK... [--variant NAME] | --all [--transactions N] [--seed N] [--waves DIR] [--junit DIR]}
  * (SPEC §3): lockstep co-simulation of Java models against their Verilated RTL, and per block the
  * reference level against the model on the same stimulus, values only ({@link ReferenceCheck}). Exit
  * 0 when every block passes both, 1 on a mismatch or other regression failure, 2 on bad input or a
@@ -48,6 +50,21 @@ public final class CosimCommand implements Callable<Integer>
 
     @Option(names = "--all", description = "Co-simulate every block.")
     private boolean all;
+
+    @Option(names = "--variant", paramLabel = "NAME",
+        description = "Run the named variant of the one BLOCK given instead of its registered build (see --list).")
+    private String variant;
+
+    @Option(names = "--mutate", paramLabel = "FILE",
+        description = "Co-simulate a deliberately broken RTL (a sensitivity check): in FILE, a source of the one BLOCK, "
+            + "replace --from TEXT (which must occur exactly once) with --to TEXT. Expected to fail.")
+    private String mutate;
+
+    @Option(names = "--from", paramLabel = "TEXT", description = "With --mutate: the RTL text replaced.")
+    private String mutateFrom;
+
+    @Option(names = "--to", paramLabel = "TEXT", description = "With --mutate: its replacement.")
+    private String mutateTo;
 
     @Option(names = "--transactions", paramLabel = "N", description = "Input transactions per stream (default ${DEFAULT-VALUE}).")
     private long transactions = CosimOptions.DEFAULT_TRANSACTIONS;
@@ -137,6 +154,42 @@ public final class CosimCommand implements Callable<Integer>
                 + String.join(", ", CosimRegistry.names()));
             return 2;
         }
+        if (null != variant)
+        {
+            if (all || selected.size() != 1)
+            {
+                err.println("ccsilicon cosim: --variant needs exactly one BLOCK, got " + (all ? "--all" : selected.size() + " blocks"));
+                return 2;
+            }
+            try
+            {
+                selected.set(0, BlockVariant.select(selected.get(0), variant));
+            }
+            catch (final IllegalArgumentException e)
+            {
+                err.println("ccsilicon cosim: --variant " + variant + ": " + e.getMessage());
+                return 2;
+            }
+        }
+        if ((null != mutate || null != mutateFrom || null != mutateTo)
+            && (null == mutate || null == mutateFrom || null == mutateTo || all || selected.size() != 1))
+        {
+            err.println("ccsilicon cosim: --mutate FILE needs --from TEXT, --to TEXT and exactly one BLOCK");
+            return 2;
+        }
+        BlockSpec mutant = null;
+        if (null != mutate)
+        {
+            try
+            {
+                mutant = RtlMutant.of(selected.get(0).spec(), mutate, mutateFrom, mutateTo);
+            }
+            catch (final IllegalArgumentException e)
+            {
+                err.println("ccsilicon cosim: --mutate " + mutate + ": " + e.getMessage());
+                return 2;
+            }
+        }
         boolean failed = false;
         for (final BlockAdapter adapter : selected)
         {
@@ -145,7 +198,7 @@ public final class CosimCommand implements Callable<Integer>
             final CosimResult result;
             try
             {
-                result = LockstepEngine.run(adapter, options);
+                result = LockstepEngine.run(adapter, null == mutant ? adapter.spec() : mutant, options);
             }
             catch (final RtlBuildException e)
             {
@@ -192,6 +245,14 @@ public final class CosimCommand implements Callable<Integer>
         {
             sb.append(' ').append(p.name()).append(p.direction() == Direction.IN ? ":in:" : ":out:")
                 .append(p.width());
+        }
+        if (!adapter.variants().isEmpty())
+        {
+            sb.append(" variants:");
+            for (final BlockVariant v : adapter.variants())
+            {
+                sb.append(' ').append(v.name());
+            }
         }
         return sb.toString();
     }

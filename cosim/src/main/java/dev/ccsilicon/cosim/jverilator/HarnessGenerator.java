@@ -37,6 +37,7 @@ public final class HarnessGenerator
             .append(spec.descriptor()).append("\n// Do not edit: regenerated from the Java port declaration.\n");
         c.append("""
             #include <cstdint>
+            #include <cstdlib>
             #include <cstring>
             #include <string>
             #include "verilated.h"
@@ -126,6 +127,14 @@ public final class HarnessGenerator
                 JvHandle* h = (JvHandle*)hp;
             #if VM_TRACE
                 if (h->tfp) { h->tfp->close(); delete h->tfp; }
+            #endif
+            #if VM_COVERAGE
+                // A coverage build writes its line and toggle points where the job asked (RtlCoverage).
+                // A file that cannot be written is a missing report, not a crash of the process.
+                if (!h->dead) {
+                    const char* cov = std::getenv("CCSILICON_RTL_COVERAGE");
+                    if (cov && *cov) { try { h->ctx->coveragep()->write(cov); } catch (JvStop&) { } }
+                }
             #endif
                 // A model that unwound mid-eval may be inconsistent; leaking it is safer than running its destructor.
                 if (!h->dead) { h->top->final(); delete h->top; delete h->ctx; }

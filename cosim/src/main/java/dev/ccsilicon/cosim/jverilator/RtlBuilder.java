@@ -89,8 +89,9 @@ public final class RtlBuilder
             }
         }
         final String harness = HarnessGenerator.generate(spec);
-        final List<String> cxxFlags = cxxFlags(trace);
-        final List<String> vFlags = verilatorFlags(spec, trace);
+        final boolean coverage = RtlCoverage.requested();
+        final List<String> cxxFlags = cxxFlags(trace, coverage);
+        final List<String> vFlags = verilatorFlags(spec, trace, coverage);
         final String runtimeKey = hash(List.of("runtime", String.valueOf(HarnessAbi.VERSION), tc.verilatorVersion(),
             tc.cxxVersion(), String.join(" ", cxxFlags)), Map.of());
         final List<String> keyParts = new ArrayList<>(List.of(
@@ -125,7 +126,7 @@ public final class RtlBuilder
             exec(cmd, tmp, log, spec.name() + ": Verilator failed");
             checkPorts(spec, obj.resolve("V" + spec.top() + ".h"));
             // Lock order is always block entry, then runtime entry: no deadlock between builders.
-            final Path runtime = ensureRuntime(cacheRoot, runtimeKey, cxxFlags, trace);
+            final Path runtime = ensureRuntime(cacheRoot, runtimeKey, cxxFlags, trace, coverage);
             exec(List.of("make", "-s", "-C", obj.toString(), "-f", "V" + spec.top() + ".mk", "V" + spec.top() + "__ALL.a",
                 "OPT_FAST=-O2", "OPT_SLOW=-O1", "OPT_GLOBAL=-O2", "VM_USER_CFLAGS=" + String.join(" ", cxxFlags)),
                 tmp, log, spec.name() + ": compiling the Verilated model failed");
@@ -156,7 +157,7 @@ public final class RtlBuilder
         return new RtlLibrary(spec, key, lib, trace, compiled);
     }
 
-    private static List<String> verilatorFlags(final BlockSpec spec, final boolean trace)
+    private static List<String> verilatorFlags(final BlockSpec spec, final boolean trace, final boolean coverage)
     {
         final List<String> f = new ArrayList<>(List.of(
             "--cc", "-O3", "--x-assign", "0", "--x-initial", "0", "-Wno-fatal", "--top-module", spec.top()));
@@ -168,15 +169,19 @@ public final class RtlBuilder
         {
             f.add("--trace");
         }
+        if (coverage)
+        {
+            f.add("--coverage");
+        }
         return f;
     }
 
-    private static List<String> cxxFlags(final boolean trace)
+    private static List<String> cxxFlags(final boolean trace, final boolean coverage)
     {
         return List.of("-std=gnu++17", "-O2", "-fPIC", "-faligned-new", "-fcf-protection=none",
             "-Wno-bool-operation", "-Wno-sign-compare", "-Wno-uninitialized", "-Wno-unused-but-set-variable",
             "-Wno-unused-parameter", "-Wno-unused-variable", "-Wno-shadow",
-            "-DVM_COVERAGE=0", "-DVM_SC=0", "-DVM_TRACE=" + (trace ? 1 : 0), "-DVM_TRACE_FST=0",
+            "-DVM_COVERAGE=" + (coverage ? 1 : 0), "-DVM_SC=0", "-DVM_TRACE=" + (trace ? 1 : 0), "-DVM_TRACE_FST=0",
             "-DVM_TRACE_VCD=" + (trace ? 1 : 0), "-DVL_USER_FATAL", "-DVL_USER_STOP", "-DVL_USER_FINISH");
     }
 
@@ -187,7 +192,8 @@ public final class RtlBuilder
         return List.of("-Wl,-Bsymbolic", "-Wl,-z,defs", "-pthread", "-latomic");
     }
 
-    private static Path ensureRuntime(final Path cacheRoot, final String runtimeKey, final List<String> cxxFlags, final boolean trace)
+    private static Path ensureRuntime(final Path cacheRoot, final String runtimeKey, final List<String> cxxFlags, final boolean trace,
+        final boolean coverage)
     {
         final String name = "runtime-" + runtimeKey;
         final Path dir = cacheRoot.resolve(name);
@@ -203,6 +209,10 @@ public final class RtlBuilder
             if (trace)
             {
                 units.add("verilated_vcd_c.cpp");
+            }
+            if (coverage)
+            {
+                units.add("verilated_cov.cpp");
             }
             for (final String unit : units)
             {

@@ -1,5 +1,7 @@
 package dev.ccsilicon.cosim.lockstep;
 
+import java.util.List;
+
 import dev.ccsilicon.cosim.jverilator.BlockSpec;
 import dev.ccsilicon.hdl.ModelDut;
 
@@ -41,6 +43,16 @@ public interface BlockAdapter
     default BlockDeclaration<?> declaration()
     {
         return null;
+    }
+
+    /**
+     * The block's named variants besides this registered build, in the order a regression runs them
+     * (its own tests run the same ones). A variant must agree with its RTL like the registered build;
+     * its bins need not all be reachable, as the registered build's are.
+     */
+    default List<BlockVariant> variants()
+    {
+        return List.of();
     }
 
     /** Largest |model cycle - RTL cycle| accepted per output transaction; 0 for a cycle-exact model. */

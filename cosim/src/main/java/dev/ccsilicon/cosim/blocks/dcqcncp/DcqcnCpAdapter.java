@@ -1,5 +1,7 @@
 package dev.ccsilicon.cosim.blocks.dcqcncp;
 
+import java.util.List;
+import dev.ccsilicon.cosim.lockstep.BlockVariant;
 import dev.ccsilicon.blocks.dcqcncp.DcqcnCp;
 import dev.ccsilicon.blocks.dcqcncp.DcqcnCpConfig;
 import dev.ccsilicon.blocks.dcqcncp.DcqcnCpPorts;
@@ -69,6 +71,15 @@ public final class DcqcnCpAdapter implements BlockAdapter
             case "off" -> new DcqcnCpAdapter(DcqcnCpSpec.spec(), DcqcnCpStimulus.Mode.OFF);
             default -> throw new IllegalArgumentException("no dcqcn_cp variant " + name + " (swapped, step, off)");
         };
+    }
+
+    @Override
+    public List<BlockVariant> variants()
+    {
+        return List.of(
+            BlockVariant.of("swapped", "ECN curve LDCP convention, WRED DCQCN convention, marking not-ECT, EWMA", () -> variant("swapped")),
+            BlockVariant.of("step", "both profiles steps, 4-bit statistics", () -> variant("step")),
+            BlockVariant.of("off", "ECN and WRED disabled", () -> variant("off")));
     }
 
     @Override

@@ -1,5 +1,7 @@
 package dev.ccsilicon.cosim.blocks.dcqcnnp;
 
+import dev.ccsilicon.blocks.dcqcnnp.DcqcnNpReference;
+import dev.ccsilicon.cosim.lockstep.BlockVariant;
 import dev.ccsilicon.blocks.dcqcnnp.DcqcnNp;
 import dev.ccsilicon.blocks.dcqcnnp.DcqcnNpConfig;
 import dev.ccsilicon.blocks.dcqcnnp.DcqcnNpPorts;
@@ -56,6 +58,18 @@ public final class DcqcnNpAdapter implements BlockAdapter
     public DcqcnNpAdapter(final BlockSpec spec)
     {
         this.spec = spec;
+    }
+
+    @Override
+    public List<BlockVariant> variants()
+    {
+        return List.of(
+            BlockVariant.of("one_lane", "16 QPs, one wheel lane, SRAM latency 1, shallow FIFOs",
+                () -> new DcqcnNpAdapter(DcqcnNpSpec.spec(
+                    new DcqcnNpConfig(16, 1, 3, 2, 2, 64, 16, 1, 32, DcqcnNpReference.MODE_PAPER, 300)))),
+            BlockVariant.of("four_lanes", "64 QPs, four wheel lanes, SRAM latency 3",
+                () -> new DcqcnNpAdapter(DcqcnNpSpec.spec(
+                    new DcqcnNpConfig(64, 3, 5, 4, 8, 128, 8, 4, 32, DcqcnNpReference.MODE_PAPER, 300)))));
     }
 
     @Override

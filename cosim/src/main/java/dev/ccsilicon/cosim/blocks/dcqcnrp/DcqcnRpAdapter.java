@@ -1,5 +1,6 @@
 package dev.ccsilicon.cosim.blocks.dcqcnrp;
 
+import dev.ccsilicon.cosim.lockstep.BlockVariant;
 import dev.ccsilicon.blocks.dcqcnrp.DcqcnRp;
 import dev.ccsilicon.blocks.dcqcnrp.DcqcnRpConfig;
 import dev.ccsilicon.blocks.dcqcnrp.DcqcnRpMath;
@@ -94,6 +95,22 @@ public final class DcqcnRpAdapter implements BlockAdapter
     public int profile()
     {
         return profile;
+    }
+
+    @Override
+    public List<BlockVariant> variants()
+    {
+        return List.of(
+            BlockVariant.of("ns3", "profile ns3 (the HPCC simulator's variant)", DcqcnRpAdapter::ns3),
+            BlockVariant.of("one_lane", "16 QPs, one wheel lane, SRAM latency 1",
+                () -> new DcqcnRpAdapter(DcqcnRpSpec.spec(
+                    new DcqcnRpConfig(16, 1, 3, 2, 64, 16, 1, 16, 32, DcqcnRpSpec.COSIM.params())), DcqcnRpParams.PROFILE_PAPER)),
+            BlockVariant.of("four_lanes", "64 QPs, four wheel lanes, SRAM latency 3",
+                () -> new DcqcnRpAdapter(DcqcnRpSpec.spec(
+                    new DcqcnRpConfig(64, 3, 5, 4, 128, 8, 4, 16, 32, DcqcnRpSpec.COSIM.params())), DcqcnRpParams.PROFILE_PAPER)),
+            BlockVariant.of("long_timers", "the network's regime: 512 x 256 wheel, timers 40 times longer, expiring in silences",
+                () -> new DcqcnRpAdapter(DcqcnRpSpec.spec(
+                    new DcqcnRpConfig(8, 2, 4, 4, 512, 256, 2, 32, 32, DcqcnRpSpec.COSIM.params())), DcqcnRpParams.PROFILE_PAPER, 40)));
     }
 
     @Override

@@ -1,5 +1,7 @@
 package dev.ccsilicon.cosim.blocks.fxpaccumulator;
 
+import java.util.List;
+import dev.ccsilicon.cosim.lockstep.BlockVariant;
 import dev.ccsilicon.blocks.fxpaccumulator.FxpAccumulator;
 import dev.ccsilicon.blocks.fxpaccumulator.FxpAccumulatorConfig;
 import dev.ccsilicon.blocks.fxpaccumulator.FxpAccumulatorPorts;
@@ -61,6 +63,13 @@ public final class FxpAccumulatorAdapter implements BlockAdapter
     public static FxpAccumulatorAdapter boundarySums()
     {
         return new FxpAccumulatorAdapter(true);
+    }
+
+    @Override
+    public List<BlockVariant> variants()
+    {
+        return List.of(BlockVariant.of("boundary", "gain 1.0, sums walked to exactly each saturation bound and one beyond",
+            FxpAccumulatorAdapter::boundarySums));
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.ccsilicon.cosim.blocks.qptable;
 
+import dev.ccsilicon.cosim.lockstep.BlockVariant;
 import dev.ccsilicon.blocks.qptable.GenericUpdate;
 import dev.ccsilicon.blocks.qptable.QpTable;
 import dev.ccsilicon.blocks.qptable.QpTableConfig;
@@ -124,6 +125,14 @@ public final class QpTableAdapter implements BlockAdapter
         {
             throw new IllegalArgumentException("qp_table coverage has bins for SramLatency <= " + MAX_LATENCY + ", got " + latency);
         }
+    }
+
+    @Override
+    public List<BlockVariant> variants()
+    {
+        return List.of(
+            BlockVariant.of("latency1", "64 QPs, SRAM latency 1, OutDepth 3", () -> new QpTableAdapter(QpTableSpec.spec(64, 1, 3))),
+            BlockVariant.of("latency3", "64 QPs, SRAM latency 3, OutDepth 5", () -> new QpTableAdapter(QpTableSpec.spec(64, 3, 5))));
     }
 
     @Override

@@ -1,5 +1,7 @@
 package dev.ccsilicon.cosim.blocks.roccfairrate;
 
+import java.util.List;
+import dev.ccsilicon.cosim.lockstep.BlockVariant;
 import dev.ccsilicon.blocks.roccfairrate.RoccFairRate;
 import dev.ccsilicon.blocks.roccfairrate.RoccFairRateAlgorithm;
 import dev.ccsilicon.blocks.roccfairrate.RoccFairRateConfig;
@@ -65,6 +67,16 @@ public final class RoccFairRateAdapter implements BlockAdapter
     {
         this.params = params;
         this.spec = RoccFairRateCosimSpec.spec(params);
+    }
+
+    @Override
+    public List<BlockVariant> variants()
+    {
+        return List.of(
+            BlockVariant.of("frac4_half_up", "8 ports, F with 4 fraction bits, HALF_UP rounding",
+                () -> new RoccFairRateAdapter(RoccFairRateCosimSpec.parameters(8, 4, Rounding.HALF_UP))),
+            BlockVariant.of("ports64", "the shipped default of 64 ports, integer F, FLOOR",
+                () -> new RoccFairRateAdapter(RoccFairRateCosimSpec.parameters(64, 0, Rounding.FLOOR))));
     }
 
     @Override

@@ -1,5 +1,7 @@
 package dev.ccsilicon.cosim.blocks.roccflowtable;
 
+import java.util.List;
+import dev.ccsilicon.cosim.lockstep.BlockVariant;
 import dev.ccsilicon.blocks.roccflowtable.FlowTableStatus;
 import dev.ccsilicon.blocks.roccflowtable.RoccFlowTable;
 import dev.ccsilicon.blocks.roccflowtable.RoccFlowTableConfig;
@@ -77,6 +79,13 @@ public final class RoccFlowTableAdapter implements BlockAdapter
     public RoccFlowTableAdapter(final RoccFlowTableConfig config)
     {
         this.config = config;
+    }
+
+    @Override
+    public List<BlockVariant> variants()
+    {
+        return List.of(BlockVariant.of("odd", "3 ports, 2-way, strict scan priority, saturating scan cycles",
+            () -> new RoccFlowTableAdapter(new RoccFlowTableConfig(3, 2, 1, 3, 24, 2, 6, 6, 0))));
     }
 
     @Override

@@ -1,5 +1,7 @@
 package dev.ccsilicon.cosim.blocks.roccrp;
 
+import java.util.List;
+import dev.ccsilicon.cosim.lockstep.BlockVariant;
 import dev.ccsilicon.blocks.roccrp.RoccRp;
 import dev.ccsilicon.blocks.roccrp.RoccRpConfig;
 import dev.ccsilicon.blocks.roccrp.RoccRpPorts;
@@ -67,6 +69,16 @@ public final class RoccRpAdapter implements BlockAdapter
     public RoccRpAdapter(final BlockSpec spec)
     {
         this.spec = spec;
+    }
+
+    @Override
+    public List<BlockVariant> variants()
+    {
+        return List.of(
+            BlockVariant.of("one_lane", "16 QPs, one wheel lane, SRAM latency 1",
+                () -> new RoccRpAdapter(RoccRpSpec.spec(new RoccRpConfig(16, 1, 3, 2, 64, 16, 1, 16, 32, 1000, 500)))),
+            BlockVariant.of("four_lanes", "64 QPs, four wheel lanes, SRAM latency 3",
+                () -> new RoccRpAdapter(RoccRpSpec.spec(new RoccRpConfig(64, 3, 5, 4, 128, 8, 4, 16, 32, 1000, 500)))));
     }
 
     @Override

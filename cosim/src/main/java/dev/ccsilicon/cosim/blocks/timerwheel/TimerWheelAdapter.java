@@ -1,5 +1,7 @@
 package dev.ccsilicon.cosim.blocks.timerwheel;
 
+import java.util.List;
+import dev.ccsilicon.cosim.lockstep.BlockVariant;
 import dev.ccsilicon.blocks.timerwheel.TimerWheel;
 import dev.ccsilicon.blocks.timerwheel.TimerWheelConfig;
 import dev.ccsilicon.blocks.timerwheel.TimerWheelPorts;
@@ -121,6 +123,23 @@ public final class TimerWheelAdapter implements BlockAdapter
     public TimerWheelAdapter(final TimerWheelConfig config)
     {
         this.config = config;
+    }
+
+    /** One lane, no lane bits, 8-cycle ticks. */
+    public static final TimerWheelConfig ONE_LANE = new TimerWheelConfig(16, 16, 8, 1, 9, 5, 12);
+    /** Four lanes, longer lists, 4-cycle ticks. */
+    public static final TimerWheelConfig FOUR_LANES = new TimerWheelConfig(256, 128, 4, 4, 11, 7, 16);
+    /** Narrow counters and a short wheel: the last late-histogram bucket and every saturation bin are reachable. */
+    public static final TimerWheelConfig NARROW = new TimerWheelConfig(32, 64, 8, 2, 11, 6, 6);
+
+    @Override
+    public List<BlockVariant> variants()
+    {
+        return List.of(
+            BlockVariant.of("one_lane", "16 timers, 16 slots, G 8, one lane", () -> new TimerWheelAdapter(ONE_LANE)),
+            BlockVariant.of("four_lanes", "256 timers, 128 slots, G 4, four lanes", () -> new TimerWheelAdapter(FOUR_LANES)),
+            BlockVariant.of("narrow", "6-bit statistics, 64 slots: saturation and the last histogram bucket",
+                () -> new TimerWheelAdapter(NARROW)));
     }
 
     @Override

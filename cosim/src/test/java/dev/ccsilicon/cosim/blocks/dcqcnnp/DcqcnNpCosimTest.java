@@ -1,5 +1,6 @@
 package dev.ccsilicon.cosim.blocks.dcqcnnp;
 
+import dev.ccsilicon.cosim.lockstep.BlockVariant;
 import dev.ccsilicon.blocks.dcqcnnp.DcqcnNpConfig;
 import dev.ccsilicon.blocks.dcqcnnp.DcqcnNpReference;
 import dev.ccsilicon.cosim.blocks.MutantTable;
@@ -136,13 +137,11 @@ class DcqcnNpCosimTest
     @Test
     void variantsAgree()
     {
-        for (final DcqcnNpConfig c : new DcqcnNpConfig[] {
-            new DcqcnNpConfig(16, 1, 3, 2, 2, 64, 16, 1, 32, DcqcnNpReference.MODE_PAPER, 300),
-            new DcqcnNpConfig(64, 3, 5, 4, 8, 128, 8, 4, 32, DcqcnNpReference.MODE_PAPER, 300)})
+        for (final BlockVariant v : new DcqcnNpAdapter().variants())
         {
             for (final long seed : new long[] {8, 9})
             {
-                final CosimResult r = LockstepEngine.run(new DcqcnNpAdapter(DcqcnNpSpec.spec(c)), CosimOptions.of(15_000, seed));
+                final CosimResult r = LockstepEngine.run(v.adapter().get(), CosimOptions.of(15_000, seed));
                 System.out.println(String.join("\n", r.report()));
                 assertTrue(r.passed(), () -> String.join("\n", r.report()));
                 assertEquals(0, r.timingMax());

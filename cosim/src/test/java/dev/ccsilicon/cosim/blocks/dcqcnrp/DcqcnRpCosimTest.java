@@ -1,5 +1,6 @@
 package dev.ccsilicon.cosim.blocks.dcqcnrp;
 
+import dev.ccsilicon.cosim.lockstep.BlockVariant;
 import dev.ccsilicon.blocks.dcqcnrp.DcqcnRpConfig;
 import dev.ccsilicon.blocks.dcqcnrp.DcqcnRpParams;
 import dev.ccsilicon.cosim.blocks.MutantTable;
@@ -111,12 +112,9 @@ class DcqcnRpCosimTest
     @Test
     void variantsAgree()
     {
-        for (final DcqcnRpConfig c : new DcqcnRpConfig[] {
-            new DcqcnRpConfig(16, 1, 3, 2, 64, 16, 1, 16, 32, DcqcnRpSpec.COSIM.params()),
-            new DcqcnRpConfig(64, 3, 5, 4, 128, 8, 4, 16, 32, DcqcnRpSpec.COSIM.params())})
+        for (final String name : new String[] {"one_lane", "four_lanes"})
         {
-            final CosimResult r = LockstepEngine.run(new DcqcnRpAdapter(DcqcnRpSpec.spec(c), DcqcnRpParams.PROFILE_PAPER),
-                CosimOptions.of(8_000, 7));
+            final CosimResult r = LockstepEngine.run(BlockVariant.select(new DcqcnRpAdapter(), name), CosimOptions.of(8_000, 7));
             System.out.println(String.join("\n", r.report()));
             assertEquals(0, r.mismatches(), () -> String.join("\n", r.report()));
             assertEquals(0, r.timingMax());
@@ -130,10 +128,9 @@ class DcqcnRpCosimTest
     @Test
     void longTimersOnTheWideWheelAgree()
     {
-        final DcqcnRpConfig c = new DcqcnRpConfig(8, 2, 4, 4, 512, 256, 2, 32, 32, DcqcnRpSpec.COSIM.params());
         for (final long seed : new long[] {101, 106})
         {
-            final CosimResult r = LockstepEngine.run(new DcqcnRpAdapter(DcqcnRpSpec.spec(c), DcqcnRpParams.PROFILE_PAPER, 40),
+            final CosimResult r = LockstepEngine.run(BlockVariant.select(new DcqcnRpAdapter(), "long_timers"),
                 CosimOptions.of(3_000, seed));
             System.out.println(String.join("\n", r.report()));
             assertEquals(null, r.failure(), () -> String.join("\n", r.report()));

@@ -1,5 +1,7 @@
 package dev.ccsilicon.cosim.blocks.qptable;
 
+import dev.ccsilicon.cosim.lockstep.BlockVariant;
+import dev.ccsilicon.cosim.lockstep.BlockAdapter;
 import dev.ccsilicon.cosim.blocks.MutantTable;
 import dev.ccsilicon.cosim.blocks.MutantTable.Mutant;
 import dev.ccsilicon.cosim.jverilator.BlockSpec;
@@ -66,10 +68,11 @@ class QpTableCosimTest
     @Test
     void latencyOneAndThreeVariantsAgree()
     {
-        for (final int latency : new int[] {1, 3})
+        for (final BlockVariant variant : new QpTableAdapter().variants())
         {
-            final QpTableAdapter adapter = new QpTableAdapter(QpTableSpec.spec(64, latency, latency + 2));
-            final CosimResult r = LockstepEngine.run(adapter, CosimOptions.of(30_000, 5 + latency));
+            final BlockAdapter adapter = variant.adapter().get();
+            final long seed = 5 + QpTableSpec.config(adapter.spec()).sramLatency();
+            final CosimResult r = LockstepEngine.run(adapter, CosimOptions.of(30_000, seed));
             System.out.println(String.join("\n", r.report()));
             assertTrue(r.passed(), () -> String.join("\n", r.report()));
         }

@@ -1,5 +1,7 @@
 package dev.ccsilicon.cosim.blocks.roccfairrate;
 
+import dev.ccsilicon.cosim.lockstep.BlockVariant;
+import dev.ccsilicon.cosim.lockstep.BlockAdapter;
 import dev.ccsilicon.cosim.blocks.MutantTable;
 import dev.ccsilicon.cosim.blocks.MutantTable.Mutant;
 import dev.ccsilicon.cosim.jverilator.BlockSpec;
@@ -60,14 +62,12 @@ final class RoccFairRateCosimTest
 
     /** Other builds: F with fraction bits and HALF_UP; the shipped default of 64 ports. */
     @ParameterizedTest
-    @CsvSource({"8, 4, HALF_UP, 5", "64, 0, FLOOR, 3"})
-    void otherParametersAgree(final int ports, final int fFracWidth, final Rounding rounding, final long seed)
+    @CsvSource({"frac4_half_up, 5", "ports64, 3"})
+    void otherParametersAgree(final String variant, final long seed)
     {
-        final RoccFairRateAdapter adapter =
-            new RoccFairRateAdapter(RoccFairRateCosimSpec.parameters(ports, fFracWidth, rounding));
+        final BlockAdapter adapter = BlockVariant.select(new RoccFairRateAdapter(), variant);
         final CosimResult r = LockstepEngine.run(adapter, CosimOptions.of(TRANSACTIONS, seed));
-        System.out.println("NumPorts " + ports + ", FFracWidth " + fFracWidth + ", " + rounding + "\n"
-            + String.join("\n", r.report()));
+        System.out.println(variant + "\n" + String.join("\n", r.report()));
         assertPassed(r);
     }
 

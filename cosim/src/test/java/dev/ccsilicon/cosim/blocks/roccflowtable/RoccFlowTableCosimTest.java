@@ -1,5 +1,6 @@
 package dev.ccsilicon.cosim.blocks.roccflowtable;
 
+import dev.ccsilicon.cosim.lockstep.BlockVariant;
 import dev.ccsilicon.cosim.blocks.MutantTable;
 import dev.ccsilicon.cosim.blocks.MutantTable.Mutant;
 import dev.ccsilicon.blocks.roccflowtable.RoccFlowTableConfig;
@@ -79,8 +80,7 @@ class RoccFlowTableCosimTest
     @Test
     void variantWithOddPortsOneWayStrictScanPriorityAndSaturatingScanCyclesAgrees()
     {
-        final RoccFlowTableConfig odd = new RoccFlowTableConfig(3, 2, 1, 3, 24, 2, 6, 6, 0);
-        final CosimResult r = LockstepEngine.run(new RoccFlowTableAdapter(odd), CosimOptions.of(30_000, 11));
+        final CosimResult r = LockstepEngine.run(BlockVariant.select(new RoccFlowTableAdapter(), "odd"), CosimOptions.of(30_000, 11));
         assertTrue(r.passed(), () -> String.join("\n", r.report()));
         assertEquals(0, r.timingMax());
     }

@@ -1,5 +1,6 @@
 package dev.ccsilicon.cosim.blocks.roccrp;
 
+import dev.ccsilicon.cosim.lockstep.BlockVariant;
 import dev.ccsilicon.cosim.blocks.MutantTable;
 import dev.ccsilicon.cosim.blocks.MutantTable.Mutant;
 import dev.ccsilicon.blocks.roccrp.RoccRpConfig;
@@ -78,11 +79,9 @@ class RoccRpCosimTest
     @Test
     void variantsAgree()
     {
-        for (final RoccRpConfig c : new RoccRpConfig[] {
-            new RoccRpConfig(16, 1, 3, 2, 64, 16, 1, 16, 32, 1000, 500),
-            new RoccRpConfig(64, 3, 5, 4, 128, 8, 4, 16, 32, 1000, 500)})
+        for (final BlockVariant v : new RoccRpAdapter().variants())
         {
-            final CosimResult r = LockstepEngine.run(new RoccRpAdapter(RoccRpSpec.spec(c)), CosimOptions.of(30_000, 7));
+            final CosimResult r = LockstepEngine.run(v.adapter().get(), CosimOptions.of(30_000, 7));
             System.out.println(String.join("\n", r.report()));
             assertTrue(r.passed(), () -> String.join("\n", r.report()));
             assertEquals(0, r.timingMax());

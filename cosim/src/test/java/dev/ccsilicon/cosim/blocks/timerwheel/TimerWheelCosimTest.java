@@ -58,7 +58,7 @@ class TimerWheelCosimTest
      * in the registered build it starts at 64, above it), the minimum deadline width for that, and
      * 6-bit statistics.
      */
-    static final TimerWheelConfig NARROW = new TimerWheelConfig(32, 64, 8, 2, 11, 6, 6);
+    static final TimerWheelConfig NARROW = TimerWheelAdapter.NARROW;
 
     static final Mutant[] NARROW_MUTANTS = {
         MutantTable.mutant("late histogram bucket [4G,inf) decremented", TOP,
@@ -93,9 +93,7 @@ class TimerWheelCosimTest
     {
         // Other widths and shapes: one lane (no lane bits), and four lanes with longer lists and
         // ticks of 4 cycles. Bins such as a full wheel need not be reachable here; values must agree.
-        for (final TimerWheelConfig cfg : new TimerWheelConfig[] {
-            new TimerWheelConfig(16, 16, 8, 1, 9, 5, 12),
-            new TimerWheelConfig(256, 128, 4, 4, 11, 7, 16)})
+        for (final TimerWheelConfig cfg : new TimerWheelConfig[] {TimerWheelAdapter.ONE_LANE, TimerWheelAdapter.FOUR_LANES})
         {
             final CosimResult r = LockstepEngine.run(new TimerWheelAdapter(cfg), CosimOptions.of(50_000, 5));
             System.out.println(String.join("\n", r.report()));

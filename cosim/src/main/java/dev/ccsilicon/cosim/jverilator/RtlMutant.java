@@ -5,12 +5,13 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
  * A block whose RTL has one textual change: the sources are copied to a temporary root and the
  * replacement applied to the named file, which must match exactly once (so a mutant cannot
- * silently stop mutating when the RTL is edited). The copy builds under its own cache key.
+ * silently stop mutating when the RTL is edited). The copy builds under its own cache key. The
+ * mutant tables of the tests and {@code ccsilicon cosim --mutate} (a regression's deliberately
+ * broken job) use it.
  */
 public final class RtlMutant
 {
@@ -24,6 +25,11 @@ public final class RtlMutant
         {
             final Path root = RepoRoot.find();
             final Path copy = Files.createTempDirectory("rtl-mutant-");
+            if (!spec.sources().contains(file))
+            {
+                throw new IllegalArgumentException(file + " is not a source of " + spec.name() + "; its sources are "
+                    + String.join(", ", spec.sources()));
+            }
             for (final String s : spec.sources())
             {
                 final Path dst = copy.resolve(s);
@@ -33,7 +39,11 @@ public final class RtlMutant
                 {
                     final int first = text.indexOf(from);
                     final int count = first < 0 ? 0 : text.split(java.util.regex.Pattern.quote(from), -1).length - 1;
-                    assertEquals(1, count, "mutation '" + from + "' must match exactly once in " + file);
+                    if (count != 1)
+                    {
+                        throw new IllegalArgumentException("the mutation's text '" + from + "' must occur exactly once in " + file
+                            + "; it occurs " + count + " times");
+                    }
                     text = text.replace(from, to);
                 }
                 Files.writeString(dst, text);
