@@ -114,7 +114,8 @@ public final class ResultsTable
 
     /**
      * One PNG per numeric metric, {@code <metric>.png} in {@code dir}, against the first parameter: its values
-     * as numbers when each starts with one (units are dropped: 55us → 55), else their positions 0, 1, 2...
+     * as numbers when each starts with one (units are dropped: 55us → 55; on a logarithmic axis when they span
+     * two decades or more), else their positions 0, 1, 2...
      *
      * @return the files written.
      */
@@ -136,6 +137,8 @@ public final class ResultsTable
             }
         }
         final boolean numeric = xValues.stream().allMatch(v -> null != leadingNumber(v));
+        // Values over two decades or more (a tick of 64 ... 65536 cycles) read on a logarithmic axis.
+        final boolean logarithmic = numeric && logarithmic(xValues.stream().map(ResultsTable::leadingNumber).toList());
         for (final String metric : metrics)
         {
             // series: the other parameters' values; per series, per x: the values over seeds.
@@ -165,6 +168,7 @@ public final class ResultsTable
             final XYChart chart = new XYChartBuilder().width(900).height(520).title(title + ": " + metric)
                 .xAxisTitle(key + (numeric ? "" : " (" + String.join(", ", xValues) + ")")).yAxisTitle(metric).build();
             chart.getStyler().setXAxisDecimalPattern("#0.###");
+            chart.getStyler().setXAxisLogarithmic(logarithmic);
             chart.getStyler().setLegendVisible(series.size() > 1 || series.values().stream()
                 .anyMatch(s -> s.values().stream().anyMatch(l -> l.size() > 1)));
             for (final Map.Entry<String, Map<Double, List<Double>>> s : series.entrySet())
@@ -206,6 +210,14 @@ public final class ResultsTable
             files.add(file);
         }
         return files;
+    }
+
+    /** True when every value is positive and the largest is at least 100 times the smallest. */
+    static boolean logarithmic(final List<Double> values)
+    {
+        final double min = values.stream().mapToDouble(Double::doubleValue).min().orElse(0);
+        final double max = values.stream().mapToDouble(Double::doubleValue).max().orElse(0);
+        return min > 0 && max >= 100 * min;
     }
 
     private static final Pattern NUMBER = Pattern.compile("^[-+]?(\\d+(\\.\\d*)?|\\.\\d+)([eE][-+]?\\d+)?");

@@ -505,7 +505,13 @@ class EveryFieldBadValueTest
             set("nic.rocc.recovery", "nic.rocc.recovery=55Us", "nic.rocc.recovery", "'55Us' is not a time", "case-sensitive",
                 TIMES),
             set("nic.rocc.recovery", "nic.rocc.recovery=1s", "nic.rocc.recovery",
-                "'1s' is too large for the RoCC block's timer wheel", "at most 536.870912ms"));
+                "'1s' is too large for the RoCC block's timer wheel at nic.rocc.timer_tick 256", "at most 8.388608ms"),
+            set("nic.rocc.timer_tick", "nic.rocc.timer_tick=300", "nic.rocc.timer_tick", "'300' is not allowed",
+                "a power of two of block cycles (1 ns) from 1 to 65536"),
+            set("nic.rocc.timer_tick", "nic.rocc.timer_tick=0", "nic.rocc.timer_tick", "'0' is not allowed", "from 1 to 65536"),
+            set("nic.rocc.timer_tick", "nic.rocc.timer_tick=131072", "nic.rocc.timer_tick", "'131072' is not allowed", "from 1 to 65536"),
+            set("nic.rocc.recovery", "nic.rocc.timer_tick=1", "nic.rocc.recovery",
+                "'55us' is too large for the RoCC block's timer wheel at nic.rocc.timer_tick 1", "at most 32.768us"));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -633,7 +639,7 @@ class EveryFieldBadValueTest
             "links[i].rate", "links[i].delay", "flows[i].id", "flows[i].src", "flows[i].dst", "flows[i].start",
             "flows[i].size", "flows[i].demand", "switch.buffer", "switch.pfc.enabled", "switch.pfc.xoff", "switch.pfc.xon",
             PF + "period", PF + "q_ref", PF + "q_mid", PF + "q_max", PF + "f_min", PF + "f_max", PF + "alpha", PF + "beta",
-            PF + "f_frac_bits", "nic.header", "nic.rocc.recovery", "level", "transport.ack.every", "transport.recovery", "transport.rto");
+            PF + "f_frac_bits", "nic.header", "nic.rocc.recovery", "nic.rocc.timer_tick", "level", "transport.ack.every", "transport.recovery", "transport.rto");
         assertEquals(new TreeSet<>(spec), fullLeaves, "the leaves of " + FULL);
         final Set<String> generated = Set.of("name", "algorithm", "duration",
             TL + "leaves", TL + "spines", TL + "hosts_per_leaf", TL + "host_link.rate", TL + "host_link.delay",

@@ -37,6 +37,8 @@ public final class RoccHostBlocks implements RoccHost, AutoCloseable
     private static final int CNP_QP = 0;
     private static final int CNP_RATE = 1;
     private static final int CNP_CP = 2;
+    /** The largest wheel tick G, cycles ({@code TimerWheelConfig}'s SlotCycles bound). */
+    public static final int MAX_TICK = 1 << 16;
     /** The timer wheel's largest NumSlots. */
     private static final long MAX_SLOTS = 1 << 16;
     /** Half the largest horizon the default time base allows (S x G <= 2^(W-2), see TimerWheelConfig). */
@@ -121,7 +123,8 @@ public final class RoccHostBlocks implements RoccHost, AutoCloseable
         this.ctx = ctx;
         this.topo = topo;
         unitBps = CnpFormat.RATE_UNIT_BPS;
-        final long recoveryCycles = recoveryCycles(scenario.section(RoccScenarioConfig.class).recoveryPs());
+        final RoccScenarioConfig rocc = scenario.section(RoccScenarioConfig.class);
+        final long recoveryCycles = recoveryCycles(rocc.recoveryPs());
         final int flows = scenario.flows().size();
         qpOfFlow = new int[flows];
         rateBps = new long[flows];
@@ -148,7 +151,7 @@ public final class RoccHostBlocks implements RoccHost, AutoCloseable
             }
             final long rateMax = topo.rateBps(topo.hostPort(h)) / unitBps;
             nics[h] = new Nic("nic_" + topo.nodeId(h).replaceAll("[^A-Za-z0-9_]", "_"), members,
-                config(count[h], rateMax, recoveryCycles));
+                config(count[h], rateMax, recoveryCycles, rocc.timerTick()));
         }
     }
 
@@ -162,14 +165,24 @@ public final class RoccHostBlocks implements RoccHost, AutoCloseable
      */
     static RoccRpConfig config(final int qps, final long rateMax, final long recoveryCycles)
     {
-        if (recoveryCycles > MAX_RECOVERY_CYCLES)
+        return config(qps, rateMax, recoveryCycles, RoccScenarioConfig.AUTO_TICK);
+    }
+
+    /**
+     * As {@link #config(int, long, long)} with the tick G fixed at {@code tick} cycles
+     * ({@code nic.rocc.timer_tick}; {@link RoccScenarioConfig#AUTO_TICK}: as there): S doubles from 512 until
+     * S x G covers twice the timer, and the timer must fit in {@link #maxRecoveryPs(int)}.
+     */
+    static RoccRpConfig config(final int qps, final long rateMax, final long recoveryCycles, final int tick)
+    {
+        if (recoveryCycles > maxRecoveryCycles(tick))
         {
             throw new IllegalArgumentException("recovery timer " + recoveryCycles + " cycles is beyond the block's "
-                + MAX_RECOVERY_CYCLES);
+                + maxRecoveryCycles(tick) + " at tick " + tick);
         }
         final RoccRpConfig d = RoccRpConfig.defaults(CLOCK_HZ);
         final int numQps = Math.max(2 * d.numLanes(), Integer.highestOneBit(Math.max(1, qps - 1)) << 1);
-        long g = d.slotCycles();
+        long g = RoccScenarioConfig.AUTO_TICK == tick ? d.slotCycles() : tick;
         long slots = d.numSlots();
         while (slots * g < 2 * recoveryCycles)
         {
@@ -195,7 +208,18 @@ public final class RoccHostBlocks implements RoccHost, AutoCloseable
     /** The longest recovery timer the block's wheel can hold, picoseconds (the scenario checker's limit). */
     public static long maxRecoveryPs()
     {
-        return MAX_RECOVERY_CYCLES * CYCLE_PS;
+        return maxRecoveryPs(RoccScenarioConfig.AUTO_TICK);
+    }
+
+    /** As {@link #maxRecoveryPs()} with the tick fixed at {@code tick} cycles (S at most 65536, S x G twice the timer). */
+    public static long maxRecoveryPs(final int tick)
+    {
+        return maxRecoveryCycles(tick) * CYCLE_PS;
+    }
+
+    private static long maxRecoveryCycles(final int tick)
+    {
+        return RoccScenarioConfig.AUTO_TICK == tick ? MAX_RECOVERY_CYCLES : Math.min(MAX_RECOVERY_CYCLES, MAX_SLOTS * tick / 2);
     }
 
     @Override

@@ -37,7 +37,7 @@ public final class RoccSection implements AlgorithmSection
     private static final List<String> SWITCH_ROCC = List.of("profiles");
     private static final List<String> PROFILE = List.of(
         "period", "q_ref", "q_mid", "q_max", "f_min", "f_max", "alpha", "beta", "f_frac_bits");
-    private static final List<String> NIC_ROCC = List.of("recovery");
+    private static final List<String> NIC_ROCC = List.of("recovery", "timer_tick");
 
     /**
      * What the RoCC fair-rate block can hold (its default formats, {@link RoccFairRateConfig#fromProfile}),
@@ -97,12 +97,13 @@ public final class RoccSection implements AlgorithmSection
     {
         // The rocc_rp block's timer wheel bounds the recovery timer (its horizon, at the block clock).
         final long recoveryPs = ((RoccScenarioConfig)config).recoveryPs();
-        final long recoveryMax = RoccHostBlocks.maxRecoveryPs();
+        final int tick = ((RoccScenarioConfig)config).timerTick();
+        final long recoveryMax = RoccHostBlocks.maxRecoveryPs(tick);
         if (RoccHostBlocks.recoveryCycles(recoveryPs) * Scenario.BLOCK_CYCLE_PS > recoveryMax)
         {
             throw checks.error("nic.rocc.recovery", checks.written("nic.rocc.recovery", Units.formatTime(recoveryPs)) +
-                " is too large for the RoCC block's timer wheel; nic.rocc.recovery must be at most " +
-                Units.formatTime(recoveryMax));
+                " is too large for the RoCC block's timer wheel" + (RoccScenarioConfig.AUTO_TICK == tick ? "" :
+                " at nic.rocc.timer_tick " + tick) + "; nic.rocc.recovery must be at most " + Units.formatTime(recoveryMax));
         }
     }
 
@@ -175,6 +176,7 @@ public final class RoccSection implements AlgorithmSection
     {
         private final Map<Long, RoccProfile> profiles = new LinkedHashMap<>(RoccProfile.BUILT_IN);
         private long recoveryPs = RoccScenarioConfig.DEFAULT_RECOVERY_PS;
+        private int timerTick = RoccScenarioConfig.AUTO_TICK;
 
         @Override
         public void bindSwitch(final Fields switchFields)
@@ -204,13 +206,24 @@ public final class RoccSection implements AlgorithmSection
                     recoveryPs = Values.positive(Values.time(recoveryNode, "nic.rocc.recovery"), recoveryNode,
                         "nic.rocc.recovery", "the recovery timer");
                 }
+                final YamlNode tickNode = rocc.optional("timer_tick", "a power of two of block cycles such as 256");
+                if (null != tickNode)
+                {
+                    final long tick = Values.nonNegativeInteger(tickNode, "nic.rocc.timer_tick");
+                    if (tick < 1 || tick > RoccHostBlocks.MAX_TICK || Long.bitCount(tick) != 1)
+                    {
+                        throw new ScenarioError(tickNode.origin(), "nic.rocc.timer_tick", "'" + tick + "' is not allowed; "
+                            + "the timer wheel's tick G is a power of two of block cycles (1 ns) from 1 to " + RoccHostBlocks.MAX_TICK);
+                    }
+                    timerTick = (int)tick;
+                }
             }
         }
 
         @Override
         public RoccScenarioConfig build()
         {
-            return new RoccScenarioConfig(new RoccProfiles(profiles), recoveryPs);
+            return new RoccScenarioConfig(new RoccProfiles(profiles), recoveryPs, timerTick);
         }
 
         private void profiles(final Fields rocc, final YamlNode node)

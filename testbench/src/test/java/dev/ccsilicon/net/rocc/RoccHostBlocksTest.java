@@ -169,6 +169,11 @@ class RoccHostBlocksTest
         final RoccRpConfig max = RoccHostBlocks.config(3, 4_000, RoccHostBlocks.maxRecoveryPs() / 1_000);
         assertEquals(1L << 30, (long)max.numSlots() * max.slotCycles());
         assertEquals(536_870_912_000L, RoccHostBlocks.maxRecoveryPs());
+        // nic.rocc.timer_tick fixes G; S still doubles from 512 to cover twice the timer.
+        assertEquals(1024, RoccHostBlocks.config(3, 4_000, 137_500, 1024).slotCycles());
+        assertEquals(512, RoccHostBlocks.config(3, 4_000, 137_500, 1024).numSlots());
+        assertEquals(8192, RoccHostBlocks.config(3, 4_000, 137_500, 64).numSlots());
+        assertEquals(65536L * 8 / 2 * 1000, RoccHostBlocks.maxRecoveryPs(8));
     }
 
     @Test
