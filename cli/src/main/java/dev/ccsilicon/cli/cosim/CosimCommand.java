@@ -3,6 +3,7 @@ package dev.ccsilicon.cli.cosim;
 import dev.ccsilicon.cosim.jverilator.BlockSpec;
 import dev.ccsilicon.cosim.jverilator.RtlBuildException;
 import dev.ccsilicon.cosim.jverilator.RtlMutant;
+import dev.ccsilicon.cosim.jverilator.WaveFormat;
 import dev.ccsilicon.cosim.lockstep.BlockAdapter;
 import dev.ccsilicon.cosim.lockstep.BlockVariant;
 import dev.ccsilicon.cosim.lockstep.CosimOptions;
@@ -75,6 +76,14 @@ public final class CosimCommand implements Callable<Integer>
     @Option(names = "--waves", paramLabel = "DIR", description = "On a mismatch, write <block>.rtl.vcd and <block>.model.vcd around it.")
     private Path waves;
 
+    @Option(names = "--fst", description = "With --waves: write FST (GTKWave's compressed format; Verilator's --trace-fst and the "
+        + "same fstapi for the model) instead of VCD, for long windows.")
+    private boolean fst;
+
+    @Option(names = "--wave-window", paramLabel = "N", description = "With --waves: cycles traced on each side of the first "
+        + "mismatch (default ${DEFAULT-VALUE}).")
+    private int waveWindow = 100;
+
     @Option(names = "--junit", paramLabel = "DIR", description = "Write a JUnit XML report per block.")
     private Path junit;
 
@@ -127,6 +136,16 @@ public final class CosimCommand implements Callable<Integer>
                 out.println(listLine(a));
             }
             return 0;
+        }
+        if (waveWindow < 1)
+        {
+            err.println("ccsilicon cosim: --wave-window must be a positive number of cycles, got " + waveWindow);
+            return 2;
+        }
+        if ((fst || waveWindow != 100) && null == waves)
+        {
+            err.println("ccsilicon cosim: --fst and --wave-window need --waves DIR");
+            return 2;
         }
         if (transactions <= 0)
         {
@@ -193,7 +212,8 @@ public final class CosimCommand implements Callable<Integer>
         boolean failed = false;
         for (final BlockAdapter adapter : selected)
         {
-            final CosimOptions options = new CosimOptions(transactions, seed, waves, childProcess, 100, 100);
+            final CosimOptions options = new CosimOptions(transactions, seed, waves, childProcess, 100, waveWindow,
+                fst ? WaveFormat.FST : WaveFormat.VCD);
             final long t0 = System.nanoTime();
             final CosimResult result;
             try

@@ -42,8 +42,12 @@ public final class HarnessGenerator
             #include <string>
             #include "verilated.h"
             #include "%1$s.h"
-            #if VM_TRACE
+            #if VM_TRACE_FST
+            #include "verilated_fst_c.h"
+            typedef VerilatedFstC JvTrace;
+            #elif VM_TRACE
             #include "verilated_vcd_c.h"
+            typedef VerilatedVcdC JvTrace;
             #endif
 
             namespace {
@@ -71,7 +75,7 @@ public final class HarnessGenerator
                 bool dead;
                 std::string err;
             #if VM_TRACE
-                VerilatedVcdC* tfp;
+                JvTrace* tfp;
                 int64_t trFrom;
                 int64_t trTo;
             #endif
@@ -146,7 +150,7 @@ public final class HarnessGenerator
             #if VM_TRACE
                 JvHandle* h = (JvHandle*)hp;
                 if (h->tfp) { h->tfp->close(); delete h->tfp; }
-                h->tfp = new VerilatedVcdC();
+                h->tfp = new JvTrace();
                 h->top->trace(h->tfp, 99);
                 h->tfp->set_time_unit("1ns");
                 h->tfp->set_time_resolution("1ns");

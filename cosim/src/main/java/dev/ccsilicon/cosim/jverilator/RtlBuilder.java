@@ -68,11 +68,23 @@ public final class RtlBuilder
 
     public static RtlLibrary build(final BlockSpec spec, final boolean trace)
     {
-        return build(spec, trace, cacheRoot());
+        return build(spec, trace ? WaveFormat.VCD : null, cacheRoot());
+    }
+
+    /** A library traced in {@code waves} (null: not traced). */
+    public static RtlLibrary build(final BlockSpec spec, final WaveFormat waves)
+    {
+        return build(spec, waves, cacheRoot());
     }
 
     public static RtlLibrary build(final BlockSpec spec, final boolean trace, final Path cacheRoot)
     {
+        return build(spec, trace ? WaveFormat.VCD : null, cacheRoot);
+    }
+
+    public static RtlLibrary build(final BlockSpec spec, final WaveFormat waves, final Path cacheRoot)
+    {
+        final boolean trace = null != waves;
         final Toolchain tc = Toolchain.get();
         final Path root = spec.sourceRoot() != null ? spec.sourceRoot() : RepoRoot.find();
         final Map<String, byte[]> sources = new LinkedHashMap<>();
@@ -90,8 +102,8 @@ public final class RtlBuilder
         }
         final String harness = HarnessGenerator.generate(spec);
         final boolean coverage = RtlCoverage.requested();
-        final List<String> cxxFlags = cxxFlags(trace, coverage);
-        final List<String> vFlags = verilatorFlags(spec, trace, coverage);
+        final List<String> cxxFlags = cxxFlags(waves, coverage);
+        final List<String> vFlags = verilatorFlags(spec, waves, coverage);
         final String runtimeKey = hash(List.of("runtime", String.valueOf(HarnessAbi.VERSION), tc.verilatorVersion(),
             tc.cxxVersion(), String.join(" ", cxxFlags)), Map.of());
         final List<String> keyParts = new ArrayList<>(List.of(
@@ -126,7 +138,7 @@ public final class RtlBuilder
             exec(cmd, tmp, log, spec.name() + ": Verilator failed");
             checkPorts(spec, obj.resolve("V" + spec.top() + ".h"));
             // Lock order is always block entry, then runtime entry: no deadlock between builders.
-            final Path runtime = ensureRuntime(cacheRoot, runtimeKey, cxxFlags, trace, coverage);
+            final Path runtime = ensureRuntime(cacheRoot, runtimeKey, cxxFlags, waves, coverage);
             exec(List.of("make", "-s", "-C", obj.toString(), "-f", "V" + spec.top() + ".mk", "V" + spec.top() + "__ALL.a",
                 "OPT_FAST=-O2", "OPT_SLOW=-O1", "OPT_GLOBAL=-O2", "VM_USER_CFLAGS=" + String.join(" ", cxxFlags)),
                 tmp, log, spec.name() + ": compiling the Verilated model failed");
@@ -149,6 +161,10 @@ public final class RtlBuilder
                 objs.filter(p -> p.toString().endsWith(".o")).sorted().forEach(p -> link.add(p.toString()));
             }
             link.addAll(linkFlags());
+            if (WaveFormat.FST == waves)
+            {
+                link.add("-lz");
+            }
             exec(link, tmp, log, spec.name() + ": linking the shared library failed");
             Files.writeString(tmp.resolve("build.log"), log);
             Files.writeString(tmp.resolve("descriptor"), spec.descriptor());
@@ -157,7 +173,44 @@ public final class RtlBuilder
         return new RtlLibrary(spec, key, lib, trace, compiled);
     }
 
-    private static List<String> verilatorFlags(final BlockSpec spec, final boolean trace, final boolean coverage)
+    /**
+     * A small shared library of our own C++ against Verilator's runtime sources (the FST writer of the
+     * model side, {@link FstApi}), built once per toolchain and source into the cache like a block.
+     *
+     * @param name   the library's base name ({@code lib<name>.so}).
+     * @param source the C++ translation unit.
+     * @param libs   extra link flags ({@code -lz}).
+     */
+    static Path helperLibrary(final String name, final String source, final List<String> libs)
+    {
+        final Toolchain tc = Toolchain.get();
+        final Path cacheRoot = cacheRoot();
+        final List<String> flags = List.of("-std=gnu++17", "-O2", "-fPIC", "-shared", "-w");
+        final String key = hash(List.of("helper", name, tc.verilatorVersion(), tc.cxxVersion(), String.join(" ", flags),
+            String.join(" ", libs), source), Map.of());
+        final Path lib = cacheRoot.resolve(key).resolve("lib" + name + ".so");
+        if (Files.isRegularFile(cacheRoot.resolve(key).resolve(COMPLETE)))
+        {
+            return lib;
+        }
+        publish(cacheRoot, key, tmp ->
+        {
+            final Path src = tmp.resolve(name + ".cpp");
+            Files.writeString(src, source);
+            final List<String> cc = new ArrayList<>();
+            cc.add(tc.cxx());
+            cc.addAll(flags);
+            cc.addAll(List.of("-I" + tc.verilatorInclude(), "-I" + tc.verilatorInclude().resolve("gtkwave"),
+                src.toString(), "-o", tmp.resolve(lib.getFileName().toString()).toString()));
+            cc.addAll(libs);
+            final StringBuilder log = new StringBuilder();
+            exec(cc, tmp, log, "building lib" + name + ".so failed");
+            Files.writeString(tmp.resolve("build.log"), log);
+        });
+        return lib;
+    }
+
+    private static List<String> verilatorFlags(final BlockSpec spec, final WaveFormat waves, final boolean coverage)
     {
         final List<String> f = new ArrayList<>(List.of(
             "--cc", "-O3", "--x-assign", "0", "--x-initial", "0", "-Wno-fatal", "--top-module", spec.top()));
@@ -165,9 +218,9 @@ public final class RtlBuilder
         {
             f.add("-G" + e.getKey() + "=" + e.getValue());
         }
-        if (trace)
+        if (null != waves)
         {
-            f.add("--trace");
+            f.add(WaveFormat.FST == waves ? "--trace-fst" : "--trace");
         }
         if (coverage)
         {
@@ -176,13 +229,15 @@ public final class RtlBuilder
         return f;
     }
 
-    private static List<String> cxxFlags(final boolean trace, final boolean coverage)
+    private static List<String> cxxFlags(final WaveFormat waves, final boolean coverage)
     {
+        final boolean trace = null != waves;
+        final boolean fst = WaveFormat.FST == waves;
         return List.of("-std=gnu++17", "-O2", "-fPIC", "-faligned-new", "-fcf-protection=none",
             "-Wno-bool-operation", "-Wno-sign-compare", "-Wno-uninitialized", "-Wno-unused-but-set-variable",
             "-Wno-unused-parameter", "-Wno-unused-variable", "-Wno-shadow",
-            "-DVM_COVERAGE=" + (coverage ? 1 : 0), "-DVM_SC=0", "-DVM_TRACE=" + (trace ? 1 : 0), "-DVM_TRACE_FST=0",
-            "-DVM_TRACE_VCD=" + (trace ? 1 : 0), "-DVL_USER_FATAL", "-DVL_USER_STOP", "-DVL_USER_FINISH");
+            "-DVM_COVERAGE=" + (coverage ? 1 : 0), "-DVM_SC=0", "-DVM_TRACE=" + (trace ? 1 : 0), "-DVM_TRACE_FST=" + (fst ? 1 : 0),
+            "-DVM_TRACE_VCD=" + (trace && !fst ? 1 : 0), "-DVL_USER_FATAL", "-DVL_USER_STOP", "-DVL_USER_FINISH");
     }
 
     private static List<String> linkFlags()
@@ -192,7 +247,7 @@ public final class RtlBuilder
         return List.of("-Wl,-Bsymbolic", "-Wl,-z,defs", "-pthread", "-latomic");
     }
 
-    private static Path ensureRuntime(final Path cacheRoot, final String runtimeKey, final List<String> cxxFlags, final boolean trace,
+    private static Path ensureRuntime(final Path cacheRoot, final String runtimeKey, final List<String> cxxFlags, final WaveFormat waves,
         final boolean coverage)
     {
         final String name = "runtime-" + runtimeKey;
@@ -206,9 +261,9 @@ public final class RtlBuilder
         {
             final StringBuilder log = new StringBuilder();
             final List<String> units = new ArrayList<>(List.of("verilated.cpp", "verilated_threads.cpp"));
-            if (trace)
+            if (null != waves)
             {
-                units.add("verilated_vcd_c.cpp");
+                units.add(WaveFormat.FST == waves ? "verilated_fst_c.cpp" : "verilated_vcd_c.cpp");
             }
             if (coverage)
             {

@@ -157,7 +157,7 @@ public final class LockstepEngine
                 : Math.min(m.rtlCycle(), m.modelCycle());
             final long from = Math.max(0, at - options.waveWindow());
             final long to = at + options.waveWindow() + 1;
-            final RtlLibrary traced = RtlBuilder.build(spec, true);
+            final RtlLibrary traced = RtlBuilder.build(spec, options.waveFormat());
             final CosimResult waves = runOnce(adapter, spec, traced, options, from, to, options.waves());
             return new CosimResult(result.block(), result.seed(), result.requestedTransactions(), result.inputTransactions(),
                 result.outputTransactions(), result.mismatches(), result.firstMismatch(), result.statusMismatch(), result.timingMin(),
@@ -210,7 +210,7 @@ public final class LockstepEngine
         long rtlNanos = 0;
         long modelNanos = 0;
         long inputs = 0;
-        ModelVcdWriter modelVcd = null;
+        ModelWaveWriter modelVcd = null;
         final boolean parallel = PARALLEL;
         final int[] inRecordWords = inRecordWords(spec);
         final Stimulus[] stim = stimuli(adapter, spec, seed);
@@ -223,11 +223,12 @@ public final class LockstepEngine
             if (waveDir != null)
             {
                 Files.createDirectories(waveDir);
-                final Path rtlVcd = waveDir.resolve(spec.name() + ".rtl.vcd");
-                final Path modelVcdPath = waveDir.resolve(spec.name() + ".model.vcd");
+                final String ext = "." + options.waveFormat().extension();
+                final Path rtlVcd = waveDir.resolve(spec.name() + ".rtl" + ext);
+                final Path modelVcdPath = waveDir.resolve(spec.name() + ".model" + ext);
                 rtl.traceOpen(rtlVcd, traceFrom, traceTo);
-                modelVcd = new ModelVcdWriter(spec, modelVcdPath, traceFrom, traceTo);
-                final ModelVcdWriter mv = modelVcd;
+                modelVcd = new ModelWaveWriter(spec, modelVcdPath, options.waveFormat(), traceFrom, traceTo);
+                final ModelWaveWriter mv = modelVcd;
                 driver.observer((c, i, o) ->
                 {
                     cov.onCycle(c, i, o);
