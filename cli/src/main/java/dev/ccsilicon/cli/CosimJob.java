@@ -131,6 +131,11 @@ final class CosimJob
         values.put("bins_hit", r.coverageLines().size() - r.unhitBins().size());
         values.put("reference_values", ref.values());
         values.put("reference_mismatches", ref.mismatches());
+        // What the result depends on besides the plan: the toolchain and the RTL build (its cache key).
+        values.put("verilator", dev.ccsilicon.cosim.jverilator.Toolchain.get().verilatorVersion());
+        values.put("cxx", dev.ccsilicon.cosim.jverilator.Toolchain.get().cxxVersion());
+        values.put("java", Runtime.version().toString());
+        values.put("rtl_key", dev.ccsilicon.cosim.jverilator.RtlBuilder.build(spec, false).key().substring(0, 16));
         final String reason = reason(r, ref);
         if (null != reason)
         {
