@@ -6,6 +6,7 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -27,6 +28,14 @@ class BlockVariantTest
                 assertEquals(adapter.spec().name(), built.spec().name(), v.name());
                 assertEquals(adapter.spec().top(), built.spec().top(), v.name());
                 assertTrue(!v.description().isBlank(), v.name());
+                if (null != v.noReference())
+                {
+                    assertFalse(v.noReference().isBlank(), v.name());
+                }
+                else
+                {
+                    assertTrue(null != built.newReference(built.spec()), v.name() + " has a reference");
+                }
                 variants++;
             }
         }
@@ -39,6 +48,15 @@ class BlockVariantTest
         final BlockAdapter wheel = CosimRegistry.find("timer_wheel").orElseThrow();
         final BlockAdapter narrow = BlockVariant.select(wheel, "narrow");
         assertNotEquals(wheel.spec().parameters(), narrow.spec().parameters());
+    }
+
+    @Test
+    void aVariantWithoutTheReferenceCheckSaysWhyAndTheRegisteredBuildAlwaysHasIt()
+    {
+        final BlockAdapter wheel = CosimRegistry.find("timer_wheel").orElseThrow();
+        assertTrue(BlockVariant.noReference(wheel, "narrow").contains("ticks of at least 16 cycles"));
+        assertEquals(null, BlockVariant.noReference(wheel, BlockVariant.DEFAULT));
+        assertThrows(IllegalArgumentException.class, () -> BlockVariant.of("x", "d", () -> wheel).withoutReferenceCheck(" "));
     }
 
     @Test

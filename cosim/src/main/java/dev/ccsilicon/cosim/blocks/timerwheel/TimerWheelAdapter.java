@@ -132,14 +132,24 @@ public final class TimerWheelAdapter implements BlockAdapter
     /** Narrow counters and a short wheel: the last late-histogram bucket and every saturation bin are reachable. */
     public static final TimerWheelConfig NARROW = new TimerWheelConfig(32, 64, 8, 2, 11, 6, 6);
 
+    /**
+     * The reference check's race-free stimulus ({@link TimerWheelReferenceStimulus}) places each command in a
+     * window late in its tick, after the lanes' pops of that tick: it needs ticks of at least
+     * {@link TimerWheelReferenceStimulus#MIN_SLOT_CYCLES} cycles, which these shapes (G 8 and 4) do not have.
+     */
+    private static final String SHORT_TICKS = "the reference check's race-free stimulus needs ticks of at least "
+        + TimerWheelReferenceStimulus.MIN_SLOT_CYCLES + " cycles (it places commands after the tick's pops); checked model against RTL";
+
     @Override
     public List<BlockVariant> variants()
     {
         return List.of(
-            BlockVariant.of("one_lane", "16 timers, 16 slots, G 8, one lane", () -> new TimerWheelAdapter(ONE_LANE)),
-            BlockVariant.of("four_lanes", "256 timers, 128 slots, G 4, four lanes", () -> new TimerWheelAdapter(FOUR_LANES)),
+            BlockVariant.of("one_lane", "16 timers, 16 slots, G 8, one lane", () -> new TimerWheelAdapter(ONE_LANE))
+                .withoutReferenceCheck(SHORT_TICKS),
+            BlockVariant.of("four_lanes", "256 timers, 128 slots, G 4, four lanes", () -> new TimerWheelAdapter(FOUR_LANES))
+                .withoutReferenceCheck(SHORT_TICKS),
             BlockVariant.of("narrow", "6-bit statistics, 64 slots: saturation and the last histogram bucket",
-                () -> new TimerWheelAdapter(NARROW)));
+                () -> new TimerWheelAdapter(NARROW)).withoutReferenceCheck(SHORT_TICKS));
     }
 
     @Override

@@ -25,6 +25,8 @@ final class TimerWheelReferenceStimulus extends Stimulus
     static final int WINDOW = 3;
     /** Timers crowded into one tick at most (a lane pops one per cycle at the tick's start). */
     static final int CROWD = 6;
+    /** The shortest tick this stimulus is race-free for: the registered build's 16 cycles (smaller ones were seen to race). */
+    static final int MIN_SLOT_CYCLES = 16;
 
     private final TimerWheelConfig config;
     private final TimerWheelReference shadow;
@@ -39,6 +41,11 @@ final class TimerWheelReferenceStimulus extends Stimulus
     {
         super(seed, stream, 0.0, 1, 0.0);
         config = TimerWheelSpec.config(spec);
+        if (config.slotCycles() < MIN_SLOT_CYCLES)
+        {
+            throw new IllegalArgumentException("the timer wheel's reference stimulus needs SlotCycles >= " + MIN_SLOT_CYCLES
+                + ", got " + config.slotCycles());
+        }
         shadow = new TimerWheelReference(config, (qp, tick, t) -> { });
         lastTick = new long[config.numQps()];
         Arrays.fill(lastTick, Long.MIN_VALUE / 2);
