@@ -47,7 +47,7 @@ final class LdcpPawaStimulus extends Stimulus
         final int gs = r.nextInt(8);
         final int es = 1 + r.nextInt(7);
         final int iw = r.chance(0.15) ? 1 : 2 + r.nextInt(24);
-        final int cwMax = r.chance(0.3) ? iw : iw + r.nextInt(3 * iw + 1);
+        final int cwMax = r.chance(0.5) ? iw : iw + r.nextInt(3 * iw + 1);
         final int mtu = switch (r.nextInt(4))
         {
             case 0 -> 1000;
