@@ -124,6 +124,8 @@ class LdcpPawaCosimTest
             Arguments.of(UPD, "assign x_loss  = (acked_x < gamma_x) ? gamma_x : acked_x;", "assign x_loss  = acked_x;"),
             // Tick interval RTT/(2 cw).
             Arguments.of(TOP, "tprod >> (tp - 5'd8);", "tprod >> (tp - 5'd7);"),
+            // Generation check of the confirm lost.
+            Arguments.of(UPD, "(conf_op.gen != cur.gen)", "1'b0"),
             // Wheel answer misread: a probe that found a newer tick counts as a valid expiry.
             Arguments.of(TOP, "wrsp_code == timer_wheel_pkg::RspArmed, meta_gen", "wrsp_code != timer_wheel_pkg::RspRejected, meta_gen"));
     }
