@@ -58,7 +58,8 @@ final class LdcpLsnStimulus extends Stimulus
 
     LdcpLsnStimulus(final long seed, final int stream, final BlockSpec spec, final boolean spaced)
     {
-        super(seed, stream, spaced ? 0.0 : 0.3, 20, spaced ? 0.0 : 0.3);
+        // tx, last in the arbiter, idles least: the block's nxt then leads the ACK stream's picture of it.
+        super(seed, stream, spaced ? 0.0 : stream == TX ? 0.1 : 0.5, 20, spaced ? 0.0 : 0.12);
         this.spaced = spaced;
         numQps = LdcpLsnSpec.config(spec).numQps();
         final double r = unit(config);
@@ -87,10 +88,15 @@ final class LdcpLsnStimulus extends Stimulus
             // The init sweep is NumQps cycles; the first event comes well after it.
             return index == 0 ? 4L * numQps + 64 + (long)stream * SLOT : PERIOD - 1;
         }
+        if (stream == ACK)
+        {
+            // No bursts: the ACKs must not outrun the packets they acknowledge (tx is last in the arbiter).
+            return random.chance(0.1) ? 0 : 1 + random.nextInt(8);
+        }
         if (stream == RTO || stream == FLUSH)
         {
             // Timer expiries are rarer than packets and come first in the arbiter: spread them over the run.
-            return random.chance(0.02) ? 0 : 1 + random.nextInt(12);
+            return random.chance(0.02) ? 0 : 1 + random.nextInt(24);
         }
         return super.gap(index);
     }
@@ -98,6 +104,20 @@ final class LdcpLsnStimulus extends Stimulus
     private long qp()
     {
         return random.chance(0.7) ? hot[random.nextInt(hot.length)] : random.nextInt(numQps);
+    }
+
+    /** RTO expiries fall mostly outside the hot QPs, whose nxt the ack stream estimates. */
+    private long coldQp()
+    {
+        final long q = random.nextInt(numQps);
+        for (final long h : hot)
+        {
+            if (h == q && random.chance(0.9))
+            {
+                return (q + 1) % numQps == hot[0] ? q : (q + 1) % numQps;
+            }
+        }
+        return q;
     }
 
     private int charge(final long len)
@@ -112,7 +132,7 @@ final class LdcpLsnStimulus extends Stimulus
         {
             case TX -> tx(w);
             case ACK -> ack(w);
-            case RTO -> w[0] = qp();
+            case RTO -> w[0] = coldQp();
             case RX -> rx(w);
             default ->
             {
@@ -140,17 +160,20 @@ final class LdcpLsnStimulus extends Stimulus
     private void ack(final long[] w)
     {
         // Keep the replica of the tx stream one or two packets ahead of the ACKs.
-        final int steps = random.chance(0.8) ? 1 : random.nextInt(3);
+        // tx, last in the arbiter, gets about half the ACK rate: the estimate follows at that pace (it lags).
+        final int steps = random.nextInt(2);
         for (int i = 0; i < steps; i++)
         {
             replica.gap(replicaIndex++);
             replica.tx(replicaWords);
         }
-        final int qp = (int)qp();
+        final double r = unit(random);
+        // The top of the window is hit where the estimate is exact: on quiet QPs, as often as not.
+        final boolean top = r >= 0.2 && r < 0.3;
+        final int qp = (int)(random.chance(top ? 0.3 : 0.9) ? hot[random.nextInt(hot.length)] : random.nextInt(numQps));
         final int space = random.chance(0.7) ? 0 : 1;
         final long[] nxt = replica.est[qp];
         final long span = (nxt[space] - una[qp][space]) & M32;
-        final double r = unit(random);
         long lsn;
         boolean nak = false;
         if (r < 0.06)
@@ -170,6 +193,12 @@ final class LdcpLsnStimulus extends Stimulus
         else if (r < 0.2)
         {
             lsn = (nxt[space] + 1 + pick(4096)) & M32;
+        }
+        else if (top)
+        {
+            // Exactly the estimate of nxt: the top of the window when the estimate is right.
+            lsn = nxt[space];
+            una[qp][space] = lsn;
         }
         else
         {
@@ -208,11 +237,18 @@ final class LdcpLsnStimulus extends Stimulus
     {
         final long qp;
         final int space;
+        // READ requests realign the responder's nxt[RSP]: mostly on QPs the ack stream does not aim at.
+        final boolean read = gapRun == 0 && random.chance(0.12);
         if (gapRun > 0)
         {
             gapRun--;
             qp = gapQp;
             space = gapSpace;
+        }
+        else if (read)
+        {
+            qp = coldQp();
+            space = 0;
         }
         else
         {
@@ -249,7 +285,6 @@ final class LdcpLsnStimulus extends Stimulus
         {
             est[(int)qp][space] = (rcv + charge(len)) & M32;
         }
-        final boolean read = space == 0 && random.chance(0.15);
         w[RX_QP] = qp;
         w[RX_SPACE] = space;
         w[RX_LSN] = lsn;
