@@ -26,6 +26,10 @@ final class SlurmOptions
     @Option(names = "--partition", paramLabel = "P", description = "With --slurm: the partition (default: the cluster's).")
     String partition;
 
+    @Option(names = "--max-array", paramLabel = "N", description = "With --slurm: tasks per job array (default ${DEFAULT-VALUE}, " +
+        "Slurm's default MaxArraySize 1001 less one); larger plans are several arrays.")
+    int maxArray = SlurmArray.DEFAULT_MAX_ARRAY;
+
     @Option(names = "--sbatch", paramLabel = "OPTION", description = "With --slurm: one more sbatch option for every " +
         "submission, e.g. --sbatch=--account=hw (repeatable).")
     List<String> sbatch = new ArrayList<>();
@@ -33,9 +37,13 @@ final class SlurmOptions
     /** Checks the options before anything is written: a user error for Slurm options without --slurm. */
     void validate(final String command)
     {
-        if (!slurm && (null != partition || !sbatch.isEmpty()))
+        if (!slurm && (null != partition || !sbatch.isEmpty() || maxArray != SlurmArray.DEFAULT_MAX_ARRAY))
         {
-            throw new UserError(command + ": --partition and --sbatch need --slurm");
+            throw new UserError(command + ": --partition, --max-array and --sbatch need --slurm");
+        }
+        if (maxArray < 1)
+        {
+            throw new UserError(command + ": --max-array " + maxArray + " must be at least 1");
         }
     }
 
@@ -56,7 +64,7 @@ final class SlurmOptions
         }
         final int parallel = null == jobs ? Math.max(1, plan.size()) : SweepCommand.parallel(command, jobs);
         final SlurmArray engine = new SlurmArray(launcher, builder,
-            new SlurmArray.Options(partition, parallel, limit, SlurmArray.DEFAULT_MAX_ARRAY, sbatch));
+            new SlurmArray.Options(partition, parallel, limit, maxArray, sbatch));
         return engine.run(plan, dir, progress);
     }
 }

@@ -87,7 +87,9 @@ class SlurmEngineTest
         final Path plan = tmp.resolve("plan.yaml");
         Files.writeString(plan, PLAN);
         final Result local = main("regress", plan.toString(), "--jobs", "2", "--out", tmp.resolve("local").toString());
-        final Result slurm = main("regress", plan.toString(), "--slurm", "--jobs", "2", "--out", tmp.resolve("slurm").toString());
+        // Arrays of at most 2 tasks: 5 jobs are 3 arrays, so the task offsets are exercised.
+        final Result slurm = main("regress", plan.toString(), "--slurm", "--jobs", "2", "--max-array", "2", "--out",
+            tmp.resolve("slurm").toString());
 
         assertEquals(1, local.code(), local.out() + local.err());
         assertEquals(1, slurm.code(), slurm.out() + slurm.err());
