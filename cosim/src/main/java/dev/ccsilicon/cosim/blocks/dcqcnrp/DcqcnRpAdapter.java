@@ -110,7 +110,9 @@ public final class DcqcnRpAdapter implements BlockAdapter
                     new DcqcnRpConfig(64, 3, 5, 4, 128, 8, 4, 16, 32, DcqcnRpSpec.COSIM.params())), DcqcnRpParams.PROFILE_PAPER)),
             BlockVariant.of("long_timers", "the network's regime: 512 x 256 wheel, timers 40 times longer, expiring in silences",
                 () -> new DcqcnRpAdapter(DcqcnRpSpec.spec(
-                    new DcqcnRpConfig(8, 2, 4, 4, 512, 256, 2, 32, 32, DcqcnRpSpec.COSIM.params())), DcqcnRpParams.PROFILE_PAPER, 40)));
+                    new DcqcnRpConfig(8, 2, 4, 4, 512, 256, 2, 32, 32, DcqcnRpSpec.COSIM.params())), DcqcnRpParams.PROFILE_PAPER, 40))
+                .withoutReferenceCheck("the reference check's race-free stimulus arms timers of 100 to 250 cycles, under this "
+                    + "wheel's 256-cycle tick, which quantises them; checked model against RTL with the scaled timers"));
     }
 
     @Override
