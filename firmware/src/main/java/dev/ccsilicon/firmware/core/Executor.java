@@ -355,7 +355,7 @@ public final class Executor
             case RORW -> x[rd] = Integer.rotateRight((int) a, (int) b);
             case RORIW -> x[rd] = Integer.rotateRight((int) a, (int) im);
             case REV8 -> x[rd] = rv32 ? Integer.reverseBytes((int) a) : Long.reverseBytes(a);
-            case ORCB -> x[rd] = orcb(a);
+            case ORCB -> x[rd] = fix(orcb(a));
             case FXP_RECIP -> x[rd] = FxpOps.recip((int) a);
             case FXP_LOG2 -> x[rd] = FxpOps.log2((int) a);
             case FXP_POW2 -> x[rd] = FxpOps.pow2((int) a);
