@@ -128,6 +128,16 @@ public final class PccFirmware
      */
     public void algo(final int hart, final int[] ctx, final int[] event, final int attr, final int[] results)
     {
+        if (hart < 0 || hart >= cluster.harts())
+        {
+            throw new IllegalArgumentException("hart " + hart + ": preset " + cluster.preset().name() + " has harts 0.."
+                + (cluster.harts() - 1));
+        }
+        if (ctx.length != PccAbi.CTX_WORDS || event.length != PccAbi.EVENT_WORDS || results.length != PccAbi.RESULT_WORDS)
+        {
+            throw new IllegalArgumentException("context/event/results must have " + PccAbi.CTX_WORDS + "/" + PccAbi.EVENT_WORDS + "/"
+                + PccAbi.RESULT_WORDS + " words, got " + ctx.length + "/" + event.length + "/" + results.length);
+        }
         final long w = MemoryMap.hartWindow(hart);
         for (int i = 0; i < PccAbi.EVENT_WORDS; i++)
         {
