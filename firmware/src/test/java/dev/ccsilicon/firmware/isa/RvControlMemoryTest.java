@@ -137,6 +137,29 @@ class RvControlMemoryTest
         h.setReg(2, 0xABCD);
         exec(0, Enc.s(-2, 2, 1, 1));
         assertEquals(0xABCD, mem.read16(base - 2) & 0xFFFF, "sh with a negative offset");
+        h.setReg(2, 0x1234_5677);
+        exec(0, Enc.s(-3, 2, 1, 0));
+        assertEquals(0x77, mem.read8(base - 3) & 0xFF, "sb stores the low byte only");
+        assertEquals(0xAB, mem.read8(base - 1) & 0xFF, "sb leaves its neighbours");
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {32, 64})
+    void fenceIsAOneCycleNoOpAndEbreakHaltsWithoutRetiring(final int xlen)
+    {
+        setUp(new IsaConfig(xlen, true, false, false));
+        h.setReg(5, 42);
+        mem.write32(0x40, 0x0FF0000F);
+        mem.write32(0x44, Enc.EBREAK);
+        ex.invalidate();
+        h.start(0x40, 0);
+        assertEquals(1, ex.step(h, 0), "fence costs the system class");
+        assertEquals(0x44, h.pc());
+        assertEquals(0, ex.step(h, 1), "ebreak costs nothing");
+        assertTrue(h.halted());
+        assertEquals(0x44, h.pc(), "the halt leaves pc at the ebreak");
+        assertEquals(1, h.instret());
+        assertEquals(42, h.reg(5));
     }
 
     @Test

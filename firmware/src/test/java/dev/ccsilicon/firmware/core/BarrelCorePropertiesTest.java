@@ -14,7 +14,7 @@ import dev.ccsilicon.firmware.isa.Enc;
 import dev.ccsilicon.firmware.isa.IsaConfig;
 
 /** Barrel scheduling invariants over random straight-line programs and hart counts. */
-class BarrelCoreProperties
+class BarrelCorePropertiesTest
 {
     /** 0 addi, 1 mul, 2 div, 3 lw from the stack, 4 lw from the shared heap, 5 sw to the stack. */
     private static int instr(final int kind)
