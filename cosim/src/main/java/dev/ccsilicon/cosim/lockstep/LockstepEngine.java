@@ -43,7 +43,11 @@ public final class LockstepEngine
     static final int CHUNK = 16384;
     static final int PATTERN_BITS = 1 << 16;
     static final int RESET_CYCLES = 4;
-    /** A call that runs this many cycles without needing input or filling an output has hung. */
+    /**
+     * A batch call that runs this many cycles without a single handshake (an input taken or an output
+     * record) has hung. A call that ends on this budget after handshakes is merely long (a stream with
+     * long gaps between inputs) and the run goes on, so a hang is found within twice the budget.
+     */
     static final long HANG_CYCLES = 1L << 20;
 
     /**
@@ -295,6 +299,8 @@ public final class LockstepEngine
                     final long modelAt = modelDone ? Long.MAX_VALUE : modelNext[i] - 1;
                     tape.release(i, Math.min(rtlAt, modelAt));
                 }
+                final long rtlMoves = rtlDone ? 0 : handshakes(rtlBatch, spec);
+                final long modelMoves = modelDone ? 0 : handshakes(modelBatch, spec);
                 Future<Integer> pending = null;
                 int rtlStatus = 0;
                 if (!rtlDone)
@@ -346,7 +352,9 @@ public final class LockstepEngine
                 {
                     rtlCycles += rtlBatch.ctrl(CTRL_CYCLES_RUN);
                     rtlDone = rtlStatus == STATUS_DONE;
-                    if (rtlStatus == STATUS_BUDGET)
+                    // A call that used its whole budget while taking inputs or giving outputs has not hung
+                    // (a stimulus with long gaps): only a call without a single handshake is a hang.
+                    if (rtlStatus == STATUS_BUDGET && handshakes(rtlBatch, spec) == rtlMoves)
                     {
                         failure = "RTL made no progress for " + HANG_CYCLES + " cycles at cycle " + rtlBatch.ctrl(CTRL_CYCLE)
                             + " (seed " + seed + "): hung handshake?";
@@ -356,7 +364,7 @@ public final class LockstepEngine
                 if (modelRan)
                 {
                     modelDone = modelStatus == STATUS_DONE;
-                    if (modelStatus == STATUS_BUDGET)
+                    if (modelStatus == STATUS_BUDGET && handshakes(modelBatch, spec) == modelMoves)
                     {
                         if (rtlRan)
                         {
@@ -526,6 +534,22 @@ public final class LockstepEngine
             }
         }
         return words;
+    }
+
+    /** Inputs taken and output records given so far by a batch's side (cumulative counters of the batch). */
+    private static long handshakes(final StreamBatch batch, final BlockSpec spec)
+    {
+        final int nIn = spec.inStreams().size();
+        long n = 0;
+        for (int i = 0; i < nIn; i++)
+        {
+            n += batch.ctrl(inBase(i) + IN_FIRED);
+        }
+        for (int o = 0; o < spec.outStreams().size(); o++)
+        {
+            n += batch.ctrl(outBase(nIn, o) + OUT_TOTAL);
+        }
+        return n;
     }
 
     /**

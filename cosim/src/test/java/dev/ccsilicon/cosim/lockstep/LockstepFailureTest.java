@@ -163,4 +163,32 @@ class LockstepFailureTest
             assertFalse(vcd.contains("#100000\n"), "only a window around the mismatch is traced");
         }
     }
+
+    /** A block that never takes its input again is a hang, named with its side and cycle. */
+    @Test
+    void aBlockThatStopsTakingInputsFailsAsAHangAfterTheBudgetWithoutAHandshake()
+    {
+        final StreamFifoAdapter adapter = new StreamFifoAdapter();
+        final BlockSpec stuck = dev.ccsilicon.cosim.jverilator.RtlMutant.of(adapter.spec(), "rtl/prim/prim_fifo_sync.sv",
+            "assign wready_o = (depth_q != FullCount);", "assign wready_o = 1'b0;");
+        final CosimResult r = LockstepEngine.run(adapter, stuck, CosimOptions.of(2_000, 7));
+        assertNotNull(r.failure(), () -> String.join("\n", r.report()));
+        assertTrue(r.failure().startsWith("RTL made no progress for " + LockstepEngine.HANG_CYCLES + " cycles"), r.failure());
+    }
+
+    /**
+     * Not a hang: dcqcn_rp's long_timers variant spreads its CNPs over millions of cycles, so after the TX
+     * stream ends one batch call runs past the budget while it still takes inputs (before the budget
+     * counted from the last handshake, the nightly regression failed it here at about 2.2 M cycles).
+     */
+    @Test
+    void aCallThatRunsPastTheBudgetWhileTakingInputsIsNotAHang()
+    {
+        final BlockAdapter longTimers = BlockVariant.select(CosimRegistry.find("dcqcn_rp").orElseThrow(), "long_timers");
+        final CosimResult r = LockstepEngine.run(longTimers, CosimOptions.of(20_000, 1));
+        assertNull(r.failure(), () -> String.join("\n", r.report()));
+        assertEquals(40_000, r.inputTransactions());
+        assertEquals(0, r.mismatches());
+        assertTrue(r.rtlCycles() > 2 * LockstepEngine.HANG_CYCLES, "cycles " + r.rtlCycles());
+    }
 }
