@@ -364,6 +364,7 @@ final class HostNics
         {
             timeouts[f]++;
             goBack(f, sndUna[f]);
+            sender.onTimeout(f, now);
             kick(topo.flowSrc(f), now);
             armRto(f, now);
         }
@@ -412,11 +413,17 @@ final class HostNics
             echo[f] |= bits;
             if (++unacked[f] >= ackEvery || done)
             {
-                net.sendTransport(f, PacketKind.ACK, rcvNxt[f], echo[f], now);
+                net.sendTransport(f, PacketKind.ACK, rcvNxt[f], receiver.ackPayload(f, echo[f], now), now);
                 unacked[f] = 0;
                 echo[f] = 0;
             }
         }
+    }
+
+    /** Whether a data packet of {@code f} at sequence {@code seq} with {@code payload} bytes ends the flow's message. */
+    boolean lastOfMessage(final int f, final long seq, final int payload)
+    {
+        return size[f] != Flow.INFINITE && seq + payload == size[f];
     }
 
     /** Payload bytes of {@code f} the receiving application has been handed, in order and once. */

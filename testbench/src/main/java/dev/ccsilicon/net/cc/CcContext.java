@@ -19,6 +19,15 @@ public interface CcContext
     /** Wire bytes (payload + header) of {@code pkt}. */
     int wireBytes(int pkt);
 
+    /** Payload bytes of data packet {@code pkt}. */
+    int payloadBytes(int pkt);
+
+    /** The transport's byte sequence number of data packet {@code pkt}: the flow offset of its first payload byte. */
+    long sequence(int pkt);
+
+    /** Whether data packet {@code pkt} carries the last byte of its flow's message (a finite flow's last packet). */
+    boolean lastOfMessage(int pkt);
+
     /** The CC-owned header bits of a data packet ({@link CcHeader}: ECN codepoint and room for more). */
     long header(int pkt);
 

@@ -17,6 +17,19 @@ public interface ReceiverCc extends CcHook
     {
     }
 
+    /**
+     * The payload of the ACK the transport is about to send for {@code flow} (the algorithm's own
+     * acknowledgement fields, such as LDCP's n, ECE and timestamp echo); called once per ACK, after
+     * {@link #onDeliver} of the in-order data packet that completes it.
+     *
+     * @param echoedBits the OR of the {@link CcHeader} bits of the data packets the ACK covers.
+     * @return the ACK's payload; by default {@code echoedBits}.
+     */
+    default long ackPayload(final int flow, final long echoedBits, final long nowPs)
+    {
+        return echoedBits;
+    }
+
     /** A receiver CC that does nothing. */
     ReceiverCc NONE = new ReceiverCc()
     {

@@ -89,16 +89,16 @@ final class DcqcnBlocks
     {
         private final Marker[] markers;
 
-        Markers(final Scenario scenario, final Topology topo, final Level level)
+        Markers(final Topology topo, final Level level,
+            final java.util.function.IntFunction<dev.ccsilicon.blocks.dcqcncp.DcqcnCpSettings> settings)
         {
-            final DcqcnScenarioConfig config = scenario.section(DcqcnScenarioConfig.class);
             markers = new Marker[topo.portCount()];
             for (int port = 0; port < markers.length; port++)
             {
                 if (!topo.isHost(topo.from(port)))
                 {
                     markers[port] = new Marker(name("cp_", topo.portId(port).replace("->", "_to_")),
-                        DcqcnCpPorts.configValues(DcqcnFormats.cpSettings(config, scenario.seed(), port)), level);
+                        DcqcnCpPorts.configValues(settings.apply(port)), level);
                 }
             }
         }

@@ -27,15 +27,14 @@ final class DcqcnReferences
     {
         private final DcqcnCpReference[] cp;
 
-        Markers(final Scenario scenario, final Topology topo)
+        Markers(final Topology topo, final java.util.function.IntFunction<dev.ccsilicon.blocks.dcqcncp.DcqcnCpSettings> settings)
         {
-            final DcqcnScenarioConfig config = scenario.section(DcqcnScenarioConfig.class);
             cp = new DcqcnCpReference[topo.portCount()];
             for (int port = 0; port < cp.length; port++)
             {
                 if (!topo.isHost(topo.from(port)))
                 {
-                    cp[port] = new DcqcnCpReference(DcqcnFormats.cpSettings(config, scenario.seed(), port));
+                    cp[port] = new DcqcnCpReference(settings.apply(port));
                 }
             }
         }

@@ -1,0 +1,403 @@
+package dev.ccsilicon.net.ldcp;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import dev.ccsilicon.blocks.ldcplsn.LdcpLsnReference;
+import dev.ccsilicon.blocks.ldcppawa.LdcpPawaMath;
+import dev.ccsilicon.net.Topology;
+import dev.ccsilicon.net.cc.CcContext;
+import dev.ccsilicon.net.cc.CcHeader;
+import dev.ccsilicon.net.cc.CcMetrics;
+import dev.ccsilicon.net.cc.PacketKind;
+import dev.ccsilicon.net.cc.ReceiverCc;
+import dev.ccsilicon.net.cc.SenderCc;
+import dev.ccsilicon.net.dcqcn.DcqcnParts;
+import dev.ccsilicon.net.dcqcn.MarkerHook;
+import dev.ccsilicon.scenario.Level;
+import dev.ccsilicon.scenario.Scenario;
+
+/**
+ * LDCP (seed 001) on the network's generic hooks, the only LDCP code the network sees:
+ * <ul>
+ *   <li>switches: {@code dcqcn_cp} on every egress queue with LDCP's two policies ({@link MarkerHook}):
+ *       ECN-capable packets marked by the RED curve, ECN-incapable (first-RTT) packets dropped at q ≥ K;</li>
+ *   <li>sending NICs: {@code ldcp_lsn} numbers each packet (its LSN must be the transport's byte
+ *       sequence number: a mismatch is a bug and fails the run) and stamps its timestamp;
+ *       {@code ldcp_pawa} picks its ECN field (00 for first-RTT packets); both go into the packet's
+ *       header bits (ECN in bits 1..0, the timestamp above {@link CcHeader#FREE_SHIFT}). An ACK goes
+ *       to {@code ldcp_lsn}, and when it advances una its n, ECE and RTT sample to {@code ldcp_pawa};
+ *       a NACK or the transport's RTO is a go-back in {@code ldcp_lsn} and a loss in {@code ldcp_pawa}.
+ *       The window the transport may fill is pawa's window bytes while cw ≥ 1; with cw &lt; 1 it is
+ *       unlimited while tick_ok (one packet: the send clears it) and 0 otherwise;</li>
+ *   <li>receiving NICs: {@code ldcp_lsn}'s receiver sees every data packet; its ACK descriptor
+ *       (n, ECE, ts_echo, ack_lsn) is the payload of the transport's ACK ({@link #ackPayload}).</li>
+ * </ul>
+ * The transport's ACK payload (LAETH, next-blocks.md §e.2) is one long: ack_lsn in bits 31..0, the
+ * timestamp echo's low 24 bits in 55..32 (the sender restores the rest from its clock: exact for RTTs
+ * below 2^24 ns, 16.7 ms, and pawa saturates samples at 2^20 − 1 anyway), n in 61..56, ECE in 62 and
+ * bit 63 set.
+ *
+ * <p>Wake slots: host h's {@code ldcp_pawa} ticks are slot h. A tick that fires while the glue is inside
+ * a block call is remembered and turned into {@link CcContext#rateChanged} at a wake at the same
+ * instant, never from inside the call (the pacer would re-enter the NIC).
+ */
+final class LdcpCc implements SenderCc, ReceiverCc, CcMetrics, LdcpParts.Events, AutoCloseable
+{
+    static final long MASK = 0xFFFF_FFFFL;
+    private static final long TS_MASK = 0xFF_FFFFL;
+    private static final long VALID = 1L << 63;
+    private static final List<String> FLOW_RATES = List.of("window");
+
+    private final CcContext ctx;
+    private final Topology topo;
+    private final long mtu;
+    private final DcqcnParts.Markers cp;
+    private final MarkerHook marking;
+    private final LdcpParts.Windows pawa;
+    private final LdcpParts.Sequencers lsn;
+    private final int[] qpAtSrc;
+    private final int[] rxQp;
+    private final int[][] flowsBySrc;
+    private final long[] ackWord;
+    private final boolean[] tickPending;
+    private final boolean[] hostPending;
+    private long firstRttPackets;
+    private long rtos;
+    private long naksIgnored;
+    private long acksNotAdvancing;
+    private long dupDescriptors;
+
+    LdcpCc(final Scenario scenario, final Topology topo, final CcContext ctx, final Level level)
+    {
+        this.ctx = ctx;
+        this.topo = topo;
+        mtu = scenario.mtuBytes();
+        final LdcpScenarioConfig config = scenario.section(LdcpScenarioConfig.class);
+        final int hosts = topo.hostCount();
+        final int n = scenario.flows().size();
+        qpAtSrc = new int[n];
+        rxQp = new int[n];
+        final int[] bySrc = new int[hosts];
+        final int[] byDst = new int[hosts];
+        for (int f = 0; f < n; f++)
+        {
+            qpAtSrc[f] = bySrc[topo.flowSrc(f)]++;
+            rxQp[f] = byDst[topo.flowDst(f)]++;
+        }
+        final int[] both = new int[hosts];
+        flowsBySrc = new int[hosts][];
+        for (int h = 0; h < hosts; h++)
+        {
+            both[h] = bySrc[h] + byDst[h];
+            flowsBySrc[h] = new int[bySrc[h]];
+        }
+        for (int f = 0; f < n; f++)
+        {
+            flowsBySrc[topo.flowSrc(f)][qpAtSrc[f]] = f;
+            rxQp[f] += bySrc[topo.flowDst(f)];
+        }
+        ackWord = new long[n];
+        tickPending = new boolean[n];
+        hostPending = new boolean[hosts];
+        cp = DcqcnParts.markers(scenario, topo, level, port -> LdcpFormats.cpSettings(config, scenario.seed(), port));
+        marking = new MarkerHook(ctx, cp, config.ecn().at() == dev.ccsilicon.net.dcqcn.DcqcnScenarioConfig.MarkAt.DEQUEUE);
+        if (level == Level.REFERENCE)
+        {
+            pawa = new LdcpReferences.Windows(scenario, topo, bySrc, this);
+            lsn = new LdcpReferences.Sequencers(both);
+        }
+        else
+        {
+            throw new UnsupportedOperationException("ldcp_pawa and ldcp_lsn do not run at level " + level.key() + " yet");
+        }
+    }
+
+    /** The switch side: {@code dcqcn_cp} with LDCP's policies. */
+    MarkerHook marking()
+    {
+        return marking;
+    }
+
+    // ---------------------------------------------------------------- ticks
+
+    @Override
+    public void tick(final int host, final int qp)
+    {
+        tickPending[flowsBySrc[host][qp]] = true;
+        hostPending[host] = true;
+    }
+
+    private void requestWake(final int host, final long nowPs)
+    {
+        final long at = hostPending[host] ? nowPs : pawa.nextWake(host);
+        if (at != NEVER)
+        {
+            ctx.requestWake(this, host, at);
+        }
+    }
+
+    @Override
+    public int wakeSlots()
+    {
+        return topo.hostCount();
+    }
+
+    @Override
+    public long wake(final int host, final long nowPs)
+    {
+        pawa.wake(host, nowPs);
+        if (hostPending[host])
+        {
+            hostPending[host] = false;
+            for (final int f : flowsBySrc[host])
+            {
+                if (tickPending[f])
+                {
+                    tickPending[f] = false;
+                    ctx.rateChanged(f, nowPs);
+                }
+            }
+        }
+        return hostPending[host] ? nowPs : pawa.nextWake(host);
+    }
+
+    // ---------------------------------------------------------------- sender NIC
+
+    @Override
+    public void onFlowStart(final int flow, final long nowPs)
+    {
+        final int host = topo.flowSrc(flow);
+        pawa.start(host, qpAtSrc[flow], nowPs);
+        requestWake(host, nowPs);
+    }
+
+    @Override
+    public void onSent(final int flow, final int pkt, final long nowPs)
+    {
+        final int host = topo.flowSrc(flow);
+        final int qp = qpAtSrc[flow];
+        final long seq = ctx.sequence(pkt);
+        final long lsnValue = lsn.onTx(host, qp, ctx.payloadBytes(pkt), nowPs);
+        if (lsnValue != (seq & MASK))
+        {
+            throw new IllegalStateException("ldcp_lsn gave flow " + flow + "'s packet at byte " + seq + " the LSN " +
+                lsnValue + ", not its sequence number mod 2^32 (" + (seq & MASK) + ") at " + nowPs + " ps");
+        }
+        final long ts = lsn.lastTs(host);
+        final int ecn = pawa.onTx(host, qp, ctx.lastOfMessage(pkt), nowPs);
+        if (LdcpPawaMath.ECN_NOT_ECT == ecn)
+        {
+            firstRttPackets++;
+        }
+        ctx.setHeader(topo.hostPort(host), pkt, ecn | ts << CcHeader.FREE_SHIFT);
+        requestWake(host, nowPs);
+    }
+
+    @Override
+    public void onControl(final int flow, final int kind, final long payload, final long nowPs)
+    {
+        final int host = topo.flowSrc(flow);
+        final int qp = qpAtSrc[flow];
+        if (PacketKind.ACK == kind)
+        {
+            if ((payload & VALID) == 0)
+            {
+                throw new IllegalStateException("flow " + flow + "'s ACK carries no ldcp_lsn descriptor at " + nowPs + " ps");
+            }
+            final long nowCycle = nowPs / LdcpFormats.CYCLE_PS;
+            final long ts = (nowCycle - ((nowCycle - (payload >>> 32)) & TS_MASK)) & MASK;
+            final int n = (int)(payload >>> 56) & 0x3F;
+            final boolean ece = (payload >>> 62 & 1) != 0;
+            if (LdcpLsnReference.ADVANCE == lsn.onAck(host, qp, payload & MASK, n, ece, ts, nowPs))
+            {
+                pawa.onAck(host, qp, lsn.ackN(host), lsn.ackEce(host), lsn.ackRtt(host), nowPs);
+            }
+            else
+            {
+                acksNotAdvancing++;
+            }
+        }
+        else if (PacketKind.NACK == kind)
+        {
+            // The transport has moved bytesAcked to the NACK's sequence number and gone back to it.
+            if (lsn.onNak(host, qp, ctx.bytesAcked(flow) & MASK, nowPs) < 0)
+            {
+                naksIgnored++;
+            }
+            pawa.onLoss(host, qp, nowPs);
+        }
+        else
+        {
+            return;
+        }
+        requestWake(host, nowPs);
+    }
+
+    @Override
+    public void onTimeout(final int flow, final long nowPs)
+    {
+        final int host = topo.flowSrc(flow);
+        final int qp = qpAtSrc[flow];
+        rtos++;
+        final long back = lsn.onRto(host, qp, nowPs);
+        if (back >= 0 && back != (ctx.bytesAcked(flow) & MASK))
+        {
+            throw new IllegalStateException("ldcp_lsn went back to LSN " + back + " on flow " + flow + "'s RTO, the " +
+                "transport to byte " + ctx.bytesAcked(flow) + " at " + nowPs + " ps");
+        }
+        pawa.onLoss(host, qp, nowPs);
+        requestWake(host, nowPs);
+    }
+
+    @Override
+    public long windowBytes(final int flow)
+    {
+        final int host = topo.flowSrc(flow);
+        final int qp = qpAtSrc[flow];
+        if (pawa.timerMode(host, qp))
+        {
+            return pawa.tickOk(host, qp) ? UNLIMITED : 0;
+        }
+        return pawa.windowBytes(host, qp);
+    }
+
+    // ---------------------------------------------------------------- receiver NIC
+
+    @Override
+    public void onDeliver(final int flow, final int pkt, final long nowPs)
+    {
+        final int host = topo.flowDst(flow);
+        final long header = ctx.header(pkt);
+        final int nd = lsn.onData(host, rxQp[flow], ctx.sequence(pkt) & MASK, ctx.payloadBytes(pkt), CcHeader.isCe(header),
+            header >>> CcHeader.FREE_SHIFT & MASK, ctx.lastOfMessage(pkt), nowPs);
+        for (int k = 0; k < nd; k++)
+        {
+            switch (lsn.descKind(host, k))
+            {
+                case LdcpLsnReference.KIND_ACK ->
+                {
+                    if (0 != ackWord[flow])
+                    {
+                        throw new IllegalStateException("ldcp_lsn gave flow " + flow + " two ACKs for one packet; the " +
+                            "transport carries one (per-packet ACK)");
+                    }
+                    ackWord[flow] = VALID | (lsn.descEce(host, k) ? 1L << 62 : 0) | (long)lsn.descN(host, k) << 56 |
+                        (lsn.descTsEcho(host, k) & TS_MASK) << 32 | lsn.descAckLsn(host, k);
+                }
+                case LdcpLsnReference.KIND_DUP_ACK -> dupDescriptors++;
+                default ->
+                {
+                    // A NAK: the transport sends its NACK for the same gap.
+                }
+            }
+        }
+    }
+
+    @Override
+    public long ackPayload(final int flow, final long echoedBits, final long nowPs)
+    {
+        final long word = ackWord[flow];
+        if (0 == word)
+        {
+            throw new IllegalStateException("the transport acknowledges flow " + flow + " at " + nowPs +
+                " ps where ldcp_lsn gave no ACK descriptor");
+        }
+        ackWord[flow] = 0;
+        return word;
+    }
+
+    // ---------------------------------------------------------------- metrics
+
+    /** cw of {@code flow} in packets. */
+    double cw(final int flow)
+    {
+        return pawa.cw(topo.flowSrc(flow), qpAtSrc[flow]) / (double)LdcpPawaMath.ONE;
+    }
+
+    /** srtt of {@code flow} in ns. */
+    long srtt(final int flow)
+    {
+        return pawa.srtt(topo.flowSrc(flow), qpAtSrc[flow]);
+    }
+
+    boolean timerMode(final int flow)
+    {
+        return pawa.timerMode(topo.flowSrc(flow), qpAtSrc[flow]);
+    }
+
+    boolean fastStart(final int flow)
+    {
+        return pawa.fastStart(topo.flowSrc(flow), qpAtSrc[flow]);
+    }
+
+    @Override
+    public List<String> portRates()
+    {
+        return List.of();
+    }
+
+    @Override
+    public long portRate(final int rate, final int port)
+    {
+        return -1;
+    }
+
+    @Override
+    public List<String> flowRates()
+    {
+        return FLOW_RATES;
+    }
+
+    /** The window's rate cw·MTU·8/srtt (bits/s), in both modes. */
+    @Override
+    public long flowRate(final int rate, final int flow)
+    {
+        final int host = topo.flowSrc(flow);
+        final int qp = qpAtSrc[flow];
+        final long srttCycles = Math.max(1, pawa.srtt(host, qp));
+        return (long)((double)pawa.cw(host, qp) / LdcpPawaMath.ONE * mtu * 8 * 1e9 / srttCycles);
+    }
+
+    @Override
+    public Map<String, Long> counters()
+    {
+        final long[] p = pawa.stats();
+        final long[] l = lsn.stats();
+        long timer = 0;
+        for (int f = 0; f < qpAtSrc.length; f++)
+        {
+            timer += timerMode(f) ? 1 : 0;
+        }
+        final Map<String, Long> counters = new LinkedHashMap<>();
+        counters.put("pawa_ai", p[0]);
+        counters.put("pawa_md", p[1]);
+        counters.put("sub1_enter", p[2]);
+        counters.put("sub1_leave", p[3]);
+        counters.put("fs_loss", p[4]);
+        counters.put("fs_done", p[5]);
+        counters.put("first_rtt_packets", firstRttPackets);
+        counters.put("flows_in_timer_mode", timer);
+        counters.put("cp_marks", cp.marks());
+        counters.put("cp_wred_drops", cp.wredDrops());
+        counters.put("lsn_acks", l[0]);
+        counters.put("lsn_ece_acks", l[1]);
+        counters.put("lsn_naks", l[2]);
+        counters.put("lsn_dup_acks_received", l[3]);
+        counters.put("lsn_go_backs", l[4]);
+        counters.put("lsn_dup_data", dupDescriptors);
+        counters.put("acks_not_advancing", acksNotAdvancing);
+        counters.put("naks_ignored", naksIgnored);
+        counters.put("rtos", rtos);
+        return counters;
+    }
+
+    @Override
+    public void close() throws Exception
+    {
+        cp.close();
+        pawa.close();
+        lsn.close();
+    }
+}
