@@ -317,6 +317,13 @@ final class HostNics
             return;
         }
         sndUna[f] = seq;
+        if (sndNxt[f] < seq)
+        {
+            // An ACK sent before a go-back (RTO) acknowledges bytes beyond the resend point: resending
+            // them would be wasted, and in-flight bytes would go negative.
+            sndNxt[f] = seq;
+            active[f] = hasData(f);
+        }
         if (goBackN)
         {
             // Progress restarts the timer; nothing outstanding stops it (the pending event then finds it off).

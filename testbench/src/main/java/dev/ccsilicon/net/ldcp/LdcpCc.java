@@ -68,6 +68,12 @@ final class LdcpCc implements SenderCc, ReceiverCc, CcMetrics, LdcpParts.Events,
     private long naksIgnored;
     private long acksNotAdvancing;
     private long dupDescriptors;
+    private long inFlightMismatches;
+    private long acksBeyondNxt;
+    private final long[] size;
+    private final int[] naks;
+    private final long[] fsLossCw;
+    private final long[] fsLossAcked;
 
     LdcpCc(final Scenario scenario, final Topology topo, final CcContext ctx, final Level level)
     {
@@ -99,6 +105,15 @@ final class LdcpCc implements SenderCc, ReceiverCc, CcMetrics, LdcpParts.Events,
             rxQp[f] += bySrc[topo.flowDst(f)];
         }
         ackWord = new long[n];
+        size = new long[n];
+        for (int f = 0; f < n; f++)
+        {
+            size[f] = scenario.flows().get(f).sizeBytes();
+        }
+        naks = new int[n];
+        fsLossCw = new long[n];
+        fsLossAcked = new long[n];
+        java.util.Arrays.fill(fsLossCw, -1);
         tickPending = new boolean[n];
         hostPending = new boolean[hosts];
         cp = DcqcnParts.markers(scenario, topo, level, port -> LdcpFormats.cpSettings(config, scenario.seed(), port));
@@ -210,7 +225,23 @@ final class LdcpCc implements SenderCc, ReceiverCc, CcMetrics, LdcpParts.Events,
             final long ts = (nowCycle - ((nowCycle - (payload >>> 32)) & TS_MASK)) & MASK;
             final int n = (int)(payload >>> 56) & 0x3F;
             final boolean ece = (payload >>> 62 & 1) != 0;
-            if (LdcpLsnReference.ADVANCE == lsn.onAck(host, qp, payload & MASK, n, ece, ts, nowPs))
+            final long ackLsn = payload & MASK;
+            int code = lsn.onAck(host, qp, ackLsn, n, ece, ts, nowPs);
+            if (LdcpLsnReference.IGNORED == code)
+            {
+                // An ACK beyond nxt: its packet left before a go-back (RTO) and the ACK arrives after it.
+                // The transport skips the acknowledged bytes (nxt ← ack); ldcp_lsn ignores such an ACK,
+                // so the glue first replays the skipped packets' TX into it (their LSNs are the bytes
+                // the transport skipped) and then gives it the ACK again.
+                acksBeyondNxt++;
+                for (long gap = (ackLsn - lsn.nextLsn(host, qp)) & MASK; 0 != gap && gap < 1L << 31;
+                    gap = (ackLsn - lsn.nextLsn(host, qp)) & MASK)
+                {
+                    lsn.onTx(host, qp, (int)Math.min(mtu, gap), nowPs);
+                }
+                code = lsn.onAck(host, qp, ackLsn, n, ece, ts, nowPs);
+            }
+            if (LdcpLsnReference.ADVANCE == code)
             {
                 pawa.onAck(host, qp, lsn.ackN(host), lsn.ackEce(host), lsn.ackRtt(host), nowPs);
             }
@@ -218,6 +249,7 @@ final class LdcpCc implements SenderCc, ReceiverCc, CcMetrics, LdcpParts.Events,
             {
                 acksNotAdvancing++;
             }
+            checkInFlight(flow, host, qp);
         }
         else if (PacketKind.NACK == kind)
         {
@@ -226,7 +258,8 @@ final class LdcpCc implements SenderCc, ReceiverCc, CcMetrics, LdcpParts.Events,
             {
                 naksIgnored++;
             }
-            pawa.onLoss(host, qp, nowPs);
+            naks[flow]++;
+            loss(flow, host, qp, nowPs);
         }
         else
         {
@@ -247,8 +280,39 @@ final class LdcpCc implements SenderCc, ReceiverCc, CcMetrics, LdcpParts.Events,
             throw new IllegalStateException("ldcp_lsn went back to LSN " + back + " on flow " + flow + "'s RTO, the " +
                 "transport to byte " + ctx.bytesAcked(flow) + " at " + nowPs + " ps");
         }
-        pawa.onLoss(host, qp, nowPs);
+        loss(flow, host, qp, nowPs);
         requestWake(host, nowPs);
+    }
+
+    /** A NAK or RTO: pawa's loss; a fast start it ends is recorded with what the transport had acknowledged. */
+    private void loss(final int flow, final int host, final int qp, final long nowPs)
+    {
+        final boolean fs = pawa.fastStart(host, qp);
+        pawa.onLoss(host, qp, nowPs);
+        if (fs)
+        {
+            fsLossCw[flow] = pawa.cw(host, qp);
+            fsLossAcked[flow] = ctx.bytesAcked(flow);
+        }
+    }
+
+    /**
+     * next-blocks.md §e.6 item 1: at every ACK the sender's LSNs in flight are the transport's bytes in
+     * flight, but for a last packet shorter than L_MIN, which the LSN charges L_MIN.
+     */
+    private void checkInFlight(final int flow, final int host, final int qp)
+    {
+        long expect = ctx.bytesInFlight(flow);
+        final long sent = ctx.bytesAcked(flow) + expect;
+        final long lastPayload = size[flow] < 0 ? 0 : size[flow] - (size[flow] - 1) / mtu * mtu;
+        if (size[flow] >= 0 && sent == size[flow] && expect > 0 && lastPayload < LdcpFormats.L_MIN)
+        {
+            expect += LdcpFormats.L_MIN - lastPayload;
+        }
+        if (lsn.inFlight(host, qp) != (expect & MASK))
+        {
+            inFlightMismatches++;
+        }
     }
 
     @Override
@@ -327,6 +391,23 @@ final class LdcpCc implements SenderCc, ReceiverCc, CcMetrics, LdcpParts.Events,
         return pawa.timerMode(topo.flowSrc(flow), qpAtSrc[flow]);
     }
 
+    int naks(final int flow)
+    {
+        return naks[flow];
+    }
+
+    /** cw (packets) right after a fast start ended by a loss, or -1. */
+    double fsLossCw(final int flow)
+    {
+        return fsLossCw[flow] < 0 ? -1 : fsLossCw[flow] / (double)LdcpPawaMath.ONE;
+    }
+
+    /** Payload bytes the transport had acknowledged when the fast start ended by a loss. */
+    long fsLossAcked(final int flow)
+    {
+        return fsLossAcked[flow];
+    }
+
     boolean fastStart(final int flow)
     {
         return pawa.fastStart(topo.flowSrc(flow), qpAtSrc[flow]);
@@ -388,8 +469,10 @@ final class LdcpCc implements SenderCc, ReceiverCc, CcMetrics, LdcpParts.Events,
         counters.put("lsn_go_backs", l[4]);
         counters.put("lsn_dup_data", dupDescriptors);
         counters.put("acks_not_advancing", acksNotAdvancing);
+        counters.put("acks_beyond_nxt", acksBeyondNxt);
         counters.put("naks_ignored", naksIgnored);
         counters.put("rtos", rtos);
+        counters.put("lsn_in_flight_mismatches", inFlightMismatches);
         return counters;
     }
 

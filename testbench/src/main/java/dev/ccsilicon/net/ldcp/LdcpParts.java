@@ -69,6 +69,12 @@ final class LdcpParts
 
         long lastTs(int host);
 
+        /** The sender's nxt in REQ space: the LSN of the next new packet. */
+        long nextLsn(int host, int qp);
+
+        /** The sender's LSNs in flight in REQ space: (nxt − una) mod 2^32. */
+        long inFlight(int host, int qp);
+
         /** Sender step 2: {@code LdcpLsnReference.ADVANCE}, {@code DUPLICATE} or {@code IGNORED}. */
         int onAck(int host, int qp, long ackLsn, int n, boolean ece, long tsEcho, long nowPs);
 

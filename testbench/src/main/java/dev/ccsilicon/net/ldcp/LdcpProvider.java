@@ -78,6 +78,24 @@ public final class LdcpProvider implements CcProvider
         return cc.sender() instanceof final LdcpCc l && l.timerMode(flow);
     }
 
+    /** NACKs {@code flow}'s sender received, for tests. */
+    public static int naks(final CongestionControl cc, final int flow)
+    {
+        return cc.sender() instanceof final LdcpCc l ? l.naks(flow) : -1;
+    }
+
+    /** cw (packets) right after {@code flow}'s fast start ended by a loss, or -1, for tests. */
+    public static double fsLossCw(final CongestionControl cc, final int flow)
+    {
+        return cc.sender() instanceof final LdcpCc l ? l.fsLossCw(flow) : -1;
+    }
+
+    /** Payload bytes acknowledged when {@code flow}'s fast start ended by a loss, for tests. */
+    public static long fsLossAcked(final CongestionControl cc, final int flow)
+    {
+        return cc.sender() instanceof final LdcpCc l ? l.fsLossAcked(flow) : -1;
+    }
+
     /** Whether {@code flow} is still in fast start, for tests. */
     public static boolean fastStart(final CongestionControl cc, final int flow)
     {

@@ -182,6 +182,18 @@ final class LdcpReferences
         }
 
         @Override
+        public long nextLsn(final int host, final int qp)
+        {
+            return lsn[host].nxt(qp, LdcpLsnReference.REQ);
+        }
+
+        @Override
+        public long inFlight(final int host, final int qp)
+        {
+            return (lsn[host].nxt(qp, LdcpLsnReference.REQ) - lsn[host].una(qp, LdcpLsnReference.REQ)) & 0xFFFF_FFFFL;
+        }
+
+        @Override
         public int onAck(final int host, final int qp, final long ackLsn, final int n, final boolean ece, final long tsEcho,
             final long nowPs)
         {
