@@ -218,4 +218,29 @@ class LdcpScenariosTest
             assertEquals(1_000_000, f.bytesToApp(), f.id());
         }
     }
+
+    /** LDCP is PFC-free: PFC is off unless the file turns it on; the other algorithms keep it on by default. */
+    @Test
+    void pfcIsOffByDefaultForLdcpOnly()
+    {
+        assertTrue(!TestScenarios.file("ldcp-equilibrium-n8.yaml").switchConfig().pfc().enabled());
+        assertTrue(TestScenarios.file("ldcp-equilibrium-n8.yaml", "algorithm=dcqcn").switchConfig().pfc().enabled());
+        assertTrue(TestScenarios.file("ldcp-equilibrium-n8.yaml", "switch.pfc.enabled=true").switchConfig().pfc().enabled());
+    }
+
+    /**
+     * switch.ecn is read by DCQCN and LDCP with their own defaults: a k_min that only LDCP's default
+     * k_max (50 KB) contradicts is an error when LDCP runs and fine when DCQCN (k_max 200 KB) does.
+     */
+    @Test
+    void aSharedEcnKeyIsCheckedAgainstTheDefaultsOfTheAlgorithmThatRuns()
+    {
+        final String file = "ldcp-equilibrium-n8.yaml";
+        final String kMin = "switch.ecn={k_min: 60KB}";
+        final dev.ccsilicon.scenario.ScenarioError error = org.junit.jupiter.api.Assertions.assertThrows(
+            dev.ccsilicon.scenario.ScenarioError.class, () -> TestScenarios.file(file, kMin));
+        assertTrue(error.getMessage().contains("k_min 60KB is above k_max 50KB"), error.getMessage());
+        assertEquals(60_000, TestScenarios.file(file, kMin, "algorithm=dcqcn")
+            .section(dev.ccsilicon.net.dcqcn.DcqcnScenarioConfig.class).ecn().kMinBytes());
+    }
 }

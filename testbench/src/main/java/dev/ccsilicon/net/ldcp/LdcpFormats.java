@@ -33,7 +33,6 @@ public final class LdcpFormats
     public static final int PACKETS_MAX = 65_535;
     /** ldcp_lsn's L_MIN: with every packet at least this long, a packet's LSN is its byte sequence number. */
     public static final int L_MIN = LdcpLsnParams.LMIN_DEFAULT;
-    public static final int MTU_MAX = (1 << LdcpPawaParams.MTU_WIDTH) - 1;
 
     private LdcpFormats()
     {

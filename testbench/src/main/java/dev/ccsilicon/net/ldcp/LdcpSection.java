@@ -87,13 +87,8 @@ public final class LdcpSection implements AlgorithmSection
             throw checks.error("transport.recovery", "recovery " + checks.written("transport.recovery", t.recovery().key()) +
                 " is not allowed with algorithm ldcp; ldcp_lsn recovers by go-back-N: set transport.recovery to go-back-n");
         }
-        final long mtu = scenario.mtuBytes();
-        if (mtu < LdcpFormats.L_MIN || mtu > LdcpFormats.MTU_MAX)
-        {
-            throw checks.error("mtu", "mtu " + checks.written("mtu", Units.formatSize(mtu)) + " is outside what LDCP's " +
-                "blocks hold; with algorithm ldcp the mtu must be from " + LdcpFormats.L_MIN + "B (ldcp_lsn's L_MIN, so " +
-                "LSNs count payload bytes) to " + LdcpFormats.MTU_MAX + "B (ldcp_pawa's u14 MTU)");
-        }
+        // The scenario's mtu (64 B to 9216 B) fits ldcp_pawa's u14 MTU, and no packet but a message's
+        // last is shorter than ldcp_lsn's L_MIN of 64 B: a packet's LSN is its byte sequence number.
         if (0 != nic.iw() && 0 != nic.cwMax() && nic.cwMax() < nic.iw())
         {
             throw checks.error("nic.ldcp.cw_max", "cw_max " + checks.written("nic.ldcp.cw_max", String.valueOf(nic.cwMax())) +
