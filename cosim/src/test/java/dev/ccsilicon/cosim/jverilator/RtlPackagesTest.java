@@ -9,6 +9,10 @@ import dev.ccsilicon.blocks.dcqcnrp.DcqcnRpContext;
 import dev.ccsilicon.blocks.dcqcnrp.DcqcnRpMath;
 import dev.ccsilicon.blocks.dcqcnrp.DcqcnRpParams;
 import dev.ccsilicon.blocks.dcqcnrp.DcqcnRpUpdate;
+import dev.ccsilicon.blocks.ldcppawa.LdcpPawaContext;
+import dev.ccsilicon.blocks.ldcppawa.LdcpPawaMath;
+import dev.ccsilicon.blocks.ldcppawa.LdcpPawaParams;
+import dev.ccsilicon.blocks.ldcppawa.LdcpPawaUpdate;
 import dev.ccsilicon.blocks.qptable.ContextLayout;
 import dev.ccsilicon.blocks.roccrp.RoccRpContext;
 import dev.ccsilicon.blocks.roccfairrate.RoccFairRateAlgorithm;
@@ -86,6 +90,64 @@ class RtlPackagesTest
         check(drift, "AlphaOne", DcqcnRpMath.ALPHA_ONE, p.constant("AlphaOne"));
         final List<String> java = new ArrayList<>();
         for (final ContextLayout.Field f : DcqcnRpContext.LAYOUT.fields())
+        {
+            java.add(f.name() + " [" + f.lsb() + " +: " + f.width() + "]");
+        }
+        final List<String> rtl = new ArrayList<>();
+        for (final SvPackage.Field f : p.structFields("ctx_t"))
+        {
+            rtl.add(f.name() + " [" + f.lsb() + " +: " + f.width() + "]");
+        }
+        check(drift, "ctx_t", java, rtl);
+        assertEquals(List.of(), drift);
+    }
+
+    @Test
+    void ldcpPawaPackageIsTheJavaDeclaration()
+    {
+        final SvPackage p = SvPackage.load("ldcp_pawa_pkg");
+        final List<String> drift = new ArrayList<>();
+        drift.addAll(compareCodes(p, "op_e", "Op", LdcpPawaUpdate.class, "OP_"));
+        // cause_e holds the record causes (LdcpPawaMath.CAUSE_*) and the internal results (LdcpPawaUpdate.RES_*).
+        final Map<String, Long> causes = new LinkedHashMap<>();
+        final int[] codes = {LdcpPawaMath.CAUSE_START, LdcpPawaMath.CAUSE_TX, LdcpPawaMath.CAUSE_FS_ACK, LdcpPawaMath.CAUSE_FS_DONE,
+            LdcpPawaMath.CAUSE_FS_LOSS, LdcpPawaMath.CAUSE_LOSS, LdcpPawaMath.CAUSE_AI, LdcpPawaMath.CAUSE_MD,
+            LdcpPawaMath.CAUSE_SUB_AI, LdcpPawaMath.CAUSE_SUB_MD, LdcpPawaMath.CAUSE_TICK, LdcpPawaUpdate.RES_PROBE,
+            LdcpPawaUpdate.RES_STALE_WHEEL, LdcpPawaUpdate.RES_STALE_GEN, LdcpPawaUpdate.RES_IGNORED};
+        final String[] names = {"CauseStart", "CauseTx", "CauseFsAck", "CauseFsDone", "CauseFsLoss", "CauseLoss", "CauseAi",
+            "CauseMd", "CauseSubAi", "CauseSubMd", "CauseTick", "ResProbe", "ResStaleWheel", "ResStaleGen", "ResIgnored"};
+        for (int i = 0; i < codes.length; i++)
+        {
+            causes.put(names[i], (long)codes[i]);
+        }
+        check(drift, "cause_e", causes, p.enumItems("cause_e"));
+        check(drift, "CAUSES", LdcpPawaMath.CAUSES, (long)LdcpPawaMath.CAUSE_TICK + 1);
+        check(drift, "op_e width", p.constant("OpWidth"), p.enumWidth("op_e"));
+        check(drift, "cause_e width", p.constant("CauseWidth"), p.enumWidth("cause_e"));
+        check(drift, "CauseWidth", LdcpPawaMath.CAUSE_WIDTH, p.constant("CauseWidth"));
+        check(drift, "ResultWidth", LdcpPawaUpdate.RESULT_WIDTH, p.constant("ResultWidth"));
+        check(drift, "OperandWidth", LdcpPawaUpdate.OPERAND_WIDTH, p.constant("OperandWidth"));
+        check(drift, "ECT_BIT", LdcpPawaUpdate.ECT_BIT, 1L << p.constant("ResEctBit"));
+        check(drift, "ENTER_BIT", LdcpPawaUpdate.ENTER_BIT, 1L << p.constant("ResEnterBit"));
+        check(drift, "LEAVE_BIT", LdcpPawaUpdate.LEAVE_BIT, 1L << p.constant("ResLeaveBit"));
+        check(drift, "NWidth", LdcpPawaUpdate.N_WIDTH, p.constant("NWidth"));
+        check(drift, "XWidth", LdcpPawaContext.X_WIDTH, p.constant("XWidth"));
+        check(drift, "Frac", LdcpPawaMath.FRAC, p.constant("Frac"));
+        check(drift, "RttWidth", LdcpPawaContext.RTT_WIDTH, p.constant("RttWidth"));
+        check(drift, "CntWidth", LdcpPawaContext.CNT_WIDTH, p.constant("CntWidth"));
+        check(drift, "GenWidth", LdcpPawaContext.GEN_WIDTH, p.constant("GenWidth"));
+        check(drift, "AlphaWidth", LdcpPawaParams.ALPHA_WIDTH, p.constant("AlphaWidth"));
+        check(drift, "BetaWidth", LdcpPawaParams.BETA_WIDTH, p.constant("BetaWidth"));
+        check(drift, "ShiftWidth", LdcpPawaParams.SHIFT_WIDTH, p.constant("ShiftWidth"));
+        check(drift, "IwWidth", LdcpPawaParams.IW_WIDTH, p.constant("IwWidth"));
+        check(drift, "MtuWidth", LdcpPawaParams.MTU_WIDTH, p.constant("MtuWidth"));
+        check(drift, "WindowWidth", LdcpPawaMath.WINDOW_WIDTH, p.constant("WindowWidth"));
+        check(drift, "TickWidth", LdcpPawaMath.TICK_WIDTH, p.constant("TickWidth"));
+        check(drift, "EcnNotEct", LdcpPawaMath.ECN_NOT_ECT, p.constant("EcnNotEct"));
+        check(drift, "EcnEct0", LdcpPawaMath.ECN_ECT0, p.constant("EcnEct0"));
+        check(drift, "CtxWidth", LdcpPawaContext.LAYOUT.bits(), p.constant("CtxWidth"));
+        final List<String> java = new ArrayList<>();
+        for (final ContextLayout.Field f : LdcpPawaContext.LAYOUT.fields())
         {
             java.add(f.name() + " [" + f.lsb() + " +: " + f.width() + "]");
         }

@@ -97,7 +97,13 @@ public final class LdcpPawaMath
     /** RTT/cw in cycles: min(TICK_MAX, (rtt·RECIP[idx(X)]) &gt;&gt; (p(X) − 8)); X ≥ 2^8. */
     public static long tickInterval(final long rtt, final long x)
     {
-        return Math.min(TICK_MAX, (rtt * Recip8.lookup(x)) >>> (Recip8.p(x) - 8));
+        return tickInterval(rtt, x, TICK_MAX);
+    }
+
+    /** RTT/cw in cycles clamped to {@code max} (the block's (S − 2)·G). */
+    public static long tickInterval(final long rtt, final long x, final long max)
+    {
+        return Math.min(max, (rtt * Recip8.lookup(x)) >>> (Recip8.p(x) - 8));
     }
 
     /** Window bytes: (X·MTU) &gt;&gt; 24. */

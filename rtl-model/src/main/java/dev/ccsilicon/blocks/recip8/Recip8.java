@@ -7,7 +7,7 @@ package dev.ccsilicon.blocks.recip8;
  * 1/x ≈ RECIP[idx]·2^(−16−p) within 0.2 % (half an index step, 0.195 %, plus the entry's rounding).
  *
  * <p>This class is the one source of the table: {@code rtl/common/recip8_rom.sv} is generated from
- * {@link #svTable()} and a test checks the file against it, so Java and RTL agree bit for bit.
+ * {@link #svFile()} and a test checks the file against it, so Java and RTL agree bit for bit.
  */
 public final class Recip8
 {
@@ -57,14 +57,29 @@ public final class Recip8
         return TABLE[idx(x)];
     }
 
-    /** The SystemVerilog case body of {@code recip8_rom.sv}'s table, one entry a line. */
-    public static String svTable()
+    /** The whole text of {@code rtl/common/recip8_rom.sv}, generated from the table (Recip8RomFileTest checks the file). */
+    public static String svFile()
     {
-        final StringBuilder sb = new StringBuilder(SIZE * 32);
+        final StringBuilder sb = new StringBuilder(SIZE * 40 + 1024);
+        sb.append("// Copyright ccsilicon contributors.\n")
+            .append("//\n")
+            .append("// GENERATED from dev.ccsilicon.blocks.recip8.Recip8.svFile(): do not edit (Recip8RomFileTest checks it).\n")
+            .append("// The shared reciprocal ROM of next-blocks section 0: RECIP[i] = round(2^24 / (256 + i + 0.5)),\n")
+            .append("// 256 x 16 bits, purely combinational; recip8 indexes it with the 8 bits after x's leading one.\n")
+            .append("module recip8_rom (\n")
+            .append("  input  logic [7:0]  idx_i,\n")
+            .append("  output logic [15:0] data_o\n")
+            .append(");\n")
+            .append("  always_comb begin : rom\n")
+            .append("    unique case (idx_i)\n");
         for (int i = 0; i < SIZE; i++)
         {
-            sb.append(String.format("      8'd%d: data = 16'd%d;%n", i, TABLE[i]));
+            sb.append("      8'd").append(i).append(": data_o = 16'd").append(TABLE[i]).append(";\n");
         }
+        sb.append("      default: data_o = 16'd").append(TABLE[SIZE - 1]).append(";\n")
+            .append("    endcase\n")
+            .append("  end\n")
+            .append("endmodule\n");
         return sb.toString();
     }
 }

@@ -38,6 +38,18 @@ class Recip8Test
         }
     }
 
+    /** The sample the docs page prints (docs/blocks/ldcp_pawa.md, §2). */
+    @Test
+    void tableSampleOnThePageIsTheTable()
+    {
+        final int[] idx = {0, 32, 64, 96, 128, 160, 192, 224, 255};
+        final int[] page = {65_408, 58_153, 52_347, 47_595, 43_634, 40_281, 37_407, 34_916, 32_800};
+        for (int k = 0; k < idx.length; k++)
+        {
+            assertEquals(page[k], Recip8.recip(idx[k]), "RECIP[" + idx[k] + "]");
+        }
+    }
+
     @Test
     void leadingOneAndIndex()
     {
