@@ -125,7 +125,8 @@ final class LdcpCc implements SenderCc, ReceiverCc, CcMetrics, LdcpParts.Events,
         }
         else
         {
-            throw new UnsupportedOperationException("ldcp_pawa and ldcp_lsn do not run at level " + level.key() + " yet");
+            pawa = new LdcpBlocks.Windows(scenario, topo, bySrc, this, level);
+            lsn = new LdcpBlocks.Sequencers(topo, both, level);
         }
     }
 
@@ -431,13 +432,18 @@ final class LdcpCc implements SenderCc, ReceiverCc, CcMetrics, LdcpParts.Events,
         return FLOW_RATES;
     }
 
-    /** The window's rate cw·MTU·8/srtt (bits/s), in both modes. */
+    /** The window's rate cw·MTU·8/srtt (bits/s), in both modes; -1 where the level hides srtt. */
     @Override
     public long flowRate(final int rate, final int flow)
     {
         final int host = topo.flowSrc(flow);
         final int qp = qpAtSrc[flow];
-        final long srttCycles = Math.max(1, pawa.srtt(host, qp));
+        final long srttCycles = pawa.srtt(host, qp);
+        if (srttCycles <= 0)
+        {
+            // The blocks do not put srtt on their pins.
+            return -1;
+        }
         return (long)((double)pawa.cw(host, qp) / LdcpPawaMath.ONE * mtu * 8 * 1e9 / srttCycles);
     }
 

@@ -30,7 +30,7 @@ public final class LdcpProvider implements CcProvider
     @Override
     public Set<Level> levels()
     {
-        return EnumSet.of(Level.REFERENCE);
+        return EnumSet.allOf(Level.class);
     }
 
     @Override
