@@ -7,7 +7,10 @@ import java.util.Map;
 
 import dev.ccsilicon.net.cc.CongestionControl;
 import dev.ccsilicon.net.ldcp.LdcpProvider;
+import dev.ccsilicon.scenario.Level;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * LDCP in the closed loop at the reference level (issue 11 item 4): the predictions of next-blocks.md
@@ -138,10 +141,11 @@ class LdcpScenariosTest
      * + one store-and-forward = 8.341 µs; the sender hears the last ACK half a base RTT later, so its
      * completion is base RTT + S/C as predicted. No drops, no retransmission.
      */
-    @Test
-    void aNewFlowOnAnIdlePathFinishesInOneRound()
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(value = Level.class, names = {"REFERENCE", "MODEL"})
+    void aNewFlowOnAnIdlePathFinishesInOneRound(final Level level)
     {
-        final NetworkRunner.Result r = TestScenarios.run(TestScenarios.file("ldcp-fast-start-single.yaml", "level=reference"));
+        final NetworkRunner.Result r = TestScenarios.run(TestScenarios.file("ldcp-fast-start-single.yaml", "level=" + level.key()));
         final Summary.FlowResult f = r.summary().flow("F0");
         assertEquals(4.0 + 50 * WIRE * 8 / 100e3 + WIRE * 8 / 100e3, f.fctUs(), 0.001, "fct_us");
         assertEquals(1.0, f.slowdown(), 1e-9, "slowdown");
