@@ -418,12 +418,23 @@ final class HostNics
         if (ackEvery > 0)
         {
             echo[f] |= bits;
-            if (++unacked[f] >= ackEvery || done)
+            final int decision = receiver.ackDecision(f, now);
+            if (ReceiverCc.ACK_NOW == decision || ++unacked[f] >= ackEvery && ReceiverCc.ACK_DEFAULT == decision ||
+                done && ReceiverCc.ACK_DEFAULT == decision)
             {
-                net.sendTransport(f, PacketKind.ACK, rcvNxt[f], receiver.ackPayload(f, echo[f], now), now);
-                unacked[f] = 0;
-                echo[f] = 0;
+                sendAck(f, now);
             }
+        }
+    }
+
+    /** The receiver of {@code f} acknowledges what it has accepted in order. */
+    void sendAck(final int f, final long now)
+    {
+        if (ackEvery > 0)
+        {
+            net.sendTransport(f, PacketKind.ACK, rcvNxt[f], receiver.ackPayload(f, echo[f], now), now);
+            unacked[f] = 0;
+            echo[f] = 0;
         }
     }
 

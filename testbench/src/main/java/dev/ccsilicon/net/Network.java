@@ -473,6 +473,12 @@ public final class Network implements CcContext
     }
 
     @Override
+    public void acknowledge(final int flow, final long nowPs)
+    {
+        hosts.sendAck(flow, nowPs);
+    }
+
+    @Override
     public void rateChanged(final int f, final long nowPs)
     {
         hosts.rateChanged(f, nowPs);

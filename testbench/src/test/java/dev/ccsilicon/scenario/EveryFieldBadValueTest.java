@@ -165,13 +165,17 @@ class EveryFieldBadValueTest
                 "from 1ns to 1.048575ms"),
             set(L + "base_rtt", L + "base_rtt=500ps", L + "base_rtt", "'500ps' is outside", "u20 cycles"),
             set(L + "fast_start", L + "fast_start=maybe", L + "fast_start", "'maybe'", "true or false"),
+            set(L + "m", L + "m=0", L + "m", "'0' is not allowed", "from 1 to 63 (u6 in ldcp_lsn"),
+            set(L + "m", L + "m=64", L + "m", "'64' is not allowed", "from 1 to 63"),
+            set(L + "coalesce", L + "coalesce=0us", L + "coalesce", "'0us' is not allowed", "more than 0"),
+            set(L + "coalesce", L + "coalesce=500ps", L + "coalesce", "shorter than one cycle", "at least 1ns"),
             set("switch.ecn.k_min", "switch.ecn.k_min=60KB", "switch.ecn", "k_min 60KB is above k_max 50KB"),
             set("switch.ecn.k_max", "switch.ecn.k_max=64MB", "switch.ecn.k_max", "beyond dcqcn_cp's queue length"),
             set("switch.ecn.p_max", "switch.ecn.p_max=2", "switch.ecn.p_max", "is not a probability"),
             set("switch.ecn.at", "switch.ecn.at=later", "switch.ecn.at", "'later' is not allowed", "enqueue or dequeue"),
             set("switch.wred.k", "switch.wred.k=40MB", "switch.wred.k", "beyond dcqcn_cp's queue length"),
             set("transport.ack.every", "transport.ack.every=2", "transport.ack.every", "'2' is not allowed with algorithm ldcp",
-                "set transport.ack.every to 1"),
+                "set transport.ack.every to 1 and coalesce with nic.ldcp.m"),
             set("transport.recovery", "transport.recovery=none", "transport.recovery",
                 "'none' is not allowed with algorithm ldcp", "go-back-n"),
             set("transport.rto", "transport.rto=0ms", "transport.rto", "'0ms' is not allowed"))
@@ -686,7 +690,7 @@ class EveryFieldBadValueTest
             E + "k_min", E + "k_max", E + "p_max", E + "at", "switch.wred.k", D + "profile", D + "cnp_mode", D + "g",
             D + "alpha_timer", D + "rate_timer", D + "byte_counter", D + "fast_recovery", D + "rate_ai", D + "rate_hai",
             D + "rate_min", D + "cnp_interval", D + "decrease_timer", L + "alpha", L + "beta", L + "gamma", L + "eta",
-            L + "iw", L + "cw_max", L + "rtt", L + "base_rtt", L + "fast_start", "transport.ack.every",
+            L + "iw", L + "cw_max", L + "rtt", L + "base_rtt", L + "fast_start", L + "m", L + "coalesce", "transport.ack.every",
             "transport.recovery", "transport.rto");
         assertEquals(new TreeSet<>(generated), generatedLeaves, "the leaves of " + LS + ", " + FT + ", " + DQ + " and " + LD);
 

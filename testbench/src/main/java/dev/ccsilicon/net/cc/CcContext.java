@@ -44,6 +44,13 @@ public interface CcContext
      */
     void sendControl(int node, int flow, int kind, long payload, boolean toSource, long nowPs);
 
+    /**
+     * The receiving transport of {@code flow} sends an ACK now: cumulative up to what it has accepted
+     * in order, its payload from {@link ReceiverCc#ackPayload}. For a receiver CC that coalesces ACKs
+     * itself ({@link ReceiverCc#ackDecision}); a no-op while the transport sends no ACKs.
+     */
+    void acknowledge(int flow, long nowPs);
+
     /** A sender hook changed the rate or window of {@code flow}; the pacer re-reads both. */
     void rateChanged(int flow, long nowPs);
 

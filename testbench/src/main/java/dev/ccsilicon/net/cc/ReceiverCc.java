@@ -7,6 +7,13 @@ package dev.ccsilicon.net.cc;
  */
 public interface ReceiverCc extends CcHook
 {
+    /** {@link #ackDecision}: the transport's own rule (an ACK per {@code ack.every} packets and at a flow's end). */
+    int ACK_DEFAULT = 0;
+    /** {@link #ackDecision}: acknowledge this packet now. */
+    int ACK_NOW = 1;
+    /** {@link #ackDecision}: hold the acknowledgement (the congestion control coalesces and asks later). */
+    int ACK_HOLD = 2;
+
     /** Called by the receiving host NIC for every data packet of {@code flow} that reaches it. */
     default void onDeliver(final int flow, final int pkt, final long nowPs)
     {
@@ -28,6 +35,16 @@ public interface ReceiverCc extends CcHook
     default long ackPayload(final int flow, final long echoedBits, final long nowPs)
     {
         return echoedBits;
+    }
+
+    /**
+     * Whether the transport acknowledges the in-order data packet of {@code flow} it has just accepted
+     * ({@link #ACK_NOW}), holds it ({@link #ACK_HOLD}: the CC asks later with {@link CcContext#acknowledge}),
+     * or follows its own rule ({@link #ACK_DEFAULT}); called after {@link #onDeliver} of that packet.
+     */
+    default int ackDecision(final int flow, final long nowPs)
+    {
+        return ACK_DEFAULT;
     }
 
     /** A receiver CC that does nothing. */

@@ -4,6 +4,7 @@ import dev.ccsilicon.blocks.ldcplsn.LdcpLsn;
 import dev.ccsilicon.blocks.ldcplsn.LdcpLsnConfig;
 import dev.ccsilicon.blocks.ldcplsn.LdcpLsnParams;
 import dev.ccsilicon.blocks.ldcplsn.LdcpLsnReference;
+import dev.ccsilicon.blocks.ldcplsn.LdcpLsnUpdate;
 import dev.ccsilicon.blocks.ldcppawa.LdcpPawa;
 import dev.ccsilicon.blocks.ldcppawa.LdcpPawaConfig;
 import dev.ccsilicon.blocks.ldcppawa.LdcpPawaMath;
@@ -310,7 +311,7 @@ final class LdcpBlocks
     {
         private final Lsn[] lsn;
 
-        Sequencers(final Topology topo, final int[] qps, final Level level)
+        Sequencers(final Scenario scenario, final Topology topo, final int[] qps, final Level level)
         {
             lsn = new Lsn[qps.length];
             for (int h = 0; h < qps.length; h++)
@@ -319,7 +320,7 @@ final class LdcpBlocks
                 {
                     final LdcpLsnConfig d = LdcpLsnConfig.defaults();
                     final LdcpLsnConfig config = new LdcpLsnConfig(numQps(qps[h], 2), d.sramLatency(), d.outDepth(),
-                        d.inDepth(), d.resDepth(), d.statWidth(), LdcpFormats.lsnParams());
+                        d.inDepth(), d.resDepth(), d.statWidth(), LdcpFormats.lsnParams(scenario));
                     lsn[h] = new Lsn(name("lsn_", topo.nodeId(h)), config, level);
                 }
             }
@@ -423,6 +424,20 @@ final class LdcpBlocks
         }
 
         @Override
+        public boolean accepted(final int host)
+        {
+            return LdcpLsnUpdate.STATUS_ACCEPTED == lsn[host].status;
+        }
+
+        @Override
+        public int onFlush(final int host, final int qp, final long nowPs)
+        {
+            final Lsn l = lsn[host];
+            l.run(l.flush.stage(0, qp).stage(1, LdcpLsnReference.REQ), nowPs);
+            return l.ndesc;
+        }
+
+        @Override
         public int descKind(final int host, final int k)
         {
             return (int)lsn[host].desc[k][0];
@@ -491,6 +506,7 @@ final class LdcpBlocks
         final InputFifo ack;
         final InputFifo rto;
         final InputFifo rx;
+        final InputFifo flush;
         final int[] stat = new int[5];
         final long[] una;
         final long[] nxt;
@@ -504,6 +520,7 @@ final class LdcpBlocks
         boolean sndEce;
         long sndRtt;
         int ndesc;
+        int status;
 
         Lsn(final String name, final LdcpLsnConfig config, final Level level)
         {
@@ -514,6 +531,7 @@ final class LdcpBlocks
             ack = dut.input("ack");
             rto = dut.input("rto");
             rx = dut.input("rx");
+            flush = dut.input("flush");
             una = new long[config.numQps()];
             nxt = new long[config.numQps()];
             final String[] names = {"stat_acks_o", "stat_ece_acks_o", "stat_naks_o", "stat_dup_acks_o", "stat_go_backs_o"};
@@ -544,6 +562,7 @@ final class LdcpBlocks
                 done = true;
             });
             final int nd = dut.outputWord("rxr_ndesc_o");
+            final int st = dut.outputWord("rxr_status_o");
             final int[][] d = new int[2][6];
             final String[] fields = {"kind", "space", "lsn", "n", "ece", "ts"};
             for (int k = 0; k < 2; k++)
@@ -556,6 +575,7 @@ final class LdcpBlocks
             dut.output("rxr", out ->
             {
                 ndesc = (int)out[nd];
+                status = (int)out[st];
                 for (int k = 0; k < 2; k++)
                 {
                     for (int f = 0; f < 6; f++)

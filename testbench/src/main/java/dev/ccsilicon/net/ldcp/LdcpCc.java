@@ -6,6 +6,7 @@ import java.util.Map;
 
 import dev.ccsilicon.blocks.ldcplsn.LdcpLsnReference;
 import dev.ccsilicon.blocks.ldcppawa.LdcpPawaMath;
+import dev.ccsilicon.blocks.timerwheel.ExactTimers;
 import dev.ccsilicon.net.Topology;
 import dev.ccsilicon.net.cc.CcContext;
 import dev.ccsilicon.net.cc.CcHeader;
@@ -59,6 +60,11 @@ final class LdcpCc implements SenderCc, ReceiverCc, CcMetrics, LdcpParts.Events,
     private final LdcpParts.Sequencers lsn;
     private final int[] qpAtSrc;
     private final int[] rxQp;
+    private final int[] qpAtDst;
+    private final int[][] flowsByDst;
+    private final long coalescePs;
+    /** The receivers' coalescing timers t_co, per receiving host by incoming flow; null with m = 1. */
+    private final ExactTimers[] coalesce;
     private final int[][] flowsBySrc;
     private final long[] ackWord;
     private final boolean[] tickPending;
@@ -85,24 +91,35 @@ final class LdcpCc implements SenderCc, ReceiverCc, CcMetrics, LdcpParts.Events,
         final int n = scenario.flows().size();
         qpAtSrc = new int[n];
         rxQp = new int[n];
+        qpAtDst = new int[n];
         final int[] bySrc = new int[hosts];
         final int[] byDst = new int[hosts];
         for (int f = 0; f < n; f++)
         {
             qpAtSrc[f] = bySrc[topo.flowSrc(f)]++;
-            rxQp[f] = byDst[topo.flowDst(f)]++;
+            qpAtDst[f] = byDst[topo.flowDst(f)]++;
+            rxQp[f] = qpAtDst[f];
         }
         final int[] both = new int[hosts];
         flowsBySrc = new int[hosts][];
+        flowsByDst = new int[hosts][];
         for (int h = 0; h < hosts; h++)
         {
             both[h] = bySrc[h] + byDst[h];
             flowsBySrc[h] = new int[bySrc[h]];
+            flowsByDst[h] = new int[byDst[h]];
         }
         for (int f = 0; f < n; f++)
         {
             flowsBySrc[topo.flowSrc(f)][qpAtSrc[f]] = f;
+            flowsByDst[topo.flowDst(f)][qpAtDst[f]] = f;
             rxQp[f] += bySrc[topo.flowDst(f)];
+        }
+        coalescePs = config.nic().coalescePs();
+        coalesce = config.nic().m() > 1 ? new ExactTimers[hosts] : null;
+        for (int h = 0; null != coalesce && h < hosts; h++)
+        {
+            coalesce[h] = new ExactTimers(Math.max(1, byDst[h]));
         }
         ackWord = new long[n];
         size = new long[n];
@@ -121,12 +138,12 @@ final class LdcpCc implements SenderCc, ReceiverCc, CcMetrics, LdcpParts.Events,
         if (level == Level.REFERENCE)
         {
             pawa = new LdcpReferences.Windows(scenario, topo, bySrc, this);
-            lsn = new LdcpReferences.Sequencers(both);
+            lsn = new LdcpReferences.Sequencers(scenario, both);
         }
         else
         {
             pawa = new LdcpBlocks.Windows(scenario, topo, bySrc, this, level);
-            lsn = new LdcpBlocks.Sequencers(topo, both, level);
+            lsn = new LdcpBlocks.Sequencers(scenario, topo, both, level);
         }
     }
 
@@ -157,12 +174,18 @@ final class LdcpCc implements SenderCc, ReceiverCc, CcMetrics, LdcpParts.Events,
     @Override
     public int wakeSlots()
     {
-        return topo.hostCount();
+        return 2 * topo.hostCount();
     }
 
     @Override
-    public long wake(final int host, final long nowPs)
+    public long wake(final int slot, final long nowPs)
     {
+        final int hosts = topo.hostCount();
+        if (slot >= hosts)
+        {
+            return flushDue(slot - hosts, nowPs);
+        }
+        final int host = slot;
         pawa.wake(host, nowPs);
         if (hostPending[host])
         {
@@ -330,6 +353,14 @@ final class LdcpCc implements SenderCc, ReceiverCc, CcMetrics, LdcpParts.Events,
 
     // ---------------------------------------------------------------- receiver NIC
 
+    /**
+     * ldcp_lsn's receiver sees the packet first. Its descriptors in order: a flush of the unmarked
+     * packets pending before this one (their ACK goes out at once, cumulative to where the transport
+     * stands before this packet), then this packet's own ACK (in order: it rides on the transport's
+     * ACK of this packet, {@link #ackDecision}) or a NAK (the transport sends its NACK) or a duplicate
+     * ACK (n = 0: dropped, the transport does not answer duplicates). With m &gt; 1 a packet whose ACK is
+     * held arms the flow's coalescing timer t_co.
+     */
     @Override
     public void onDeliver(final int flow, final int pkt, final long nowPs)
     {
@@ -337,19 +368,18 @@ final class LdcpCc implements SenderCc, ReceiverCc, CcMetrics, LdcpParts.Events,
         final long header = ctx.header(pkt);
         final int nd = lsn.onData(host, rxQp[flow], ctx.sequence(pkt) & MASK, ctx.payloadBytes(pkt), CcHeader.isCe(header),
             header >>> CcHeader.FREE_SHIFT & MASK, ctx.lastOfMessage(pkt), nowPs);
+        final boolean accepted = lsn.accepted(host);
         for (int k = 0; k < nd; k++)
         {
             switch (lsn.descKind(host, k))
             {
                 case LdcpLsnReference.KIND_ACK ->
                 {
-                    if (0 != ackWord[flow])
+                    stash(flow, host, k);
+                    if (k < nd - 1 || !accepted)
                     {
-                        throw new IllegalStateException("ldcp_lsn gave flow " + flow + " two ACKs for one packet; the " +
-                            "transport carries one (per-packet ACK)");
+                        ctx.acknowledge(flow, nowPs);
                     }
-                    ackWord[flow] = VALID | (lsn.descEce(host, k) ? 1L << 62 : 0) | (long)lsn.descN(host, k) << 56 |
-                        (lsn.descTsEcho(host, k) & TS_MASK) << 32 | lsn.descAckLsn(host, k);
                 }
                 case LdcpLsnReference.KIND_DUP_ACK -> dupDescriptors++;
                 default ->
@@ -358,6 +388,62 @@ final class LdcpCc implements SenderCc, ReceiverCc, CcMetrics, LdcpParts.Events,
                 }
             }
         }
+        if (null != coalesce)
+        {
+            if (0 == nd && accepted)
+            {
+                final ExactTimers timers = coalesce[host];
+                if (timers.deadline(qpAtDst[flow]) == ExactTimers.NONE)
+                {
+                    timers.arm(qpAtDst[flow], nowPs + coalescePs);
+                    ctx.requestWake(this, topo.hostCount() + host, timers.nextDeadline());
+                }
+            }
+            else if (nd > 0)
+            {
+                coalesce[host].cancel(qpAtDst[flow]);
+            }
+        }
+    }
+
+    private void stash(final int flow, final int host, final int k)
+    {
+        if (0 != ackWord[flow])
+        {
+            throw new IllegalStateException("ldcp_lsn gave flow " + flow + " an ACK while another waits for the transport");
+        }
+        ackWord[flow] = VALID | (lsn.descEce(host, k) ? 1L << 62 : 0) | (long)lsn.descN(host, k) << 56 |
+            (lsn.descTsEcho(host, k) & TS_MASK) << 32 | lsn.descAckLsn(host, k);
+    }
+
+    /** The coalescing timers of receiving host {@code host} due at {@code nowPs}: flush, and acknowledge what they give. */
+    private long flushDue(final int host, final long nowPs)
+    {
+        if (null == coalesce)
+        {
+            return NEVER;
+        }
+        final ExactTimers timers = coalesce[host];
+        while (timers.nextDeadline() <= nowPs)
+        {
+            final int q = timers.first();
+            timers.cancel(q);
+            final int flow = flowsByDst[host][q];
+            if (1 == lsn.onFlush(host, rxQp[flow], nowPs))
+            {
+                stash(flow, host, 0);
+                ctx.acknowledge(flow, nowPs);
+            }
+        }
+        final long next = timers.nextDeadline();
+        return next == ExactTimers.NONE ? NEVER : next;
+    }
+
+    /** The transport acknowledges an in-order packet when ldcp_lsn gave its ACK, and holds it otherwise. */
+    @Override
+    public int ackDecision(final int flow, final long nowPs)
+    {
+        return 0 != ackWord[flow] ? ACK_NOW : ACK_HOLD;
     }
 
     @Override

@@ -31,6 +31,7 @@ public final class LdcpFormats
     public static final long RTT_MAX_PS = ((1L << LdcpPawaParams.RTT_WIDTH) - 1) * CYCLE_PS;
     public static final int SHIFT_MAX = 7;
     public static final int PACKETS_MAX = 65_535;
+    public static final int M_MAX = LdcpLsnParams.M_MAX;
     /** ldcp_lsn's L_MIN: with every packet at least this long, a packet's LSN is its byte sequence number. */
     public static final int L_MIN = LdcpLsnParams.LMIN_DEFAULT;
 
@@ -139,10 +140,10 @@ public final class LdcpFormats
             nic.fastStart());
     }
 
-    /** {@code ldcp_lsn}'s configuration: per-packet ACK, the draft's L_MIN. */
-    public static LdcpLsnParams lsnParams()
+    /** {@code ldcp_lsn}'s configuration: m from {@code nic.ldcp.m}, the draft's L_MIN. */
+    public static LdcpLsnParams lsnParams(final Scenario scenario)
     {
-        return LdcpLsnParams.defaults();
+        return LdcpLsnParams.defaults().withM(scenario.section(LdcpScenarioConfig.class).nic().m());
     }
 
     /**

@@ -93,6 +93,12 @@ final class LdcpParts
         /** The receiver: a data packet; the number of descriptors (0 .. 2). */
         int onData(int host, int qp, long lsn, int len, boolean ce, long ts, boolean lastOfMessage, long nowPs);
 
+        /** Whether the last onData accepted its packet (in order). */
+        boolean accepted(int host);
+
+        /** The receiver's coalescing timer t_co of {@code qp} expired: the number of descriptors (0 or 1). */
+        int onFlush(int host, int qp, long nowPs);
+
         int descKind(int host, int k);
 
         long descAckLsn(int host, int k);

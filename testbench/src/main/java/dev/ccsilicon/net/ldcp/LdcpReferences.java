@@ -157,14 +157,14 @@ final class LdcpReferences
     {
         private final LdcpLsnReference[] lsn;
 
-        Sequencers(final int[] qps)
+        Sequencers(final Scenario scenario, final int[] qps)
         {
             lsn = new LdcpLsnReference[qps.length];
             for (int h = 0; h < qps.length; h++)
             {
                 if (qps[h] > 0)
                 {
-                    lsn[h] = new LdcpLsnReference(qps[h], LdcpFormats.lsnParams());
+                    lsn[h] = new LdcpLsnReference(qps[h], LdcpFormats.lsnParams(scenario));
                 }
             }
         }
@@ -235,6 +235,18 @@ final class LdcpReferences
             final boolean lastOfMessage, final long nowPs)
         {
             return lsn[host].onData(qp, LdcpLsnReference.REQ, lsnValue, len, ce, ts, lastOfMessage, cycle(nowPs));
+        }
+
+        @Override
+        public boolean accepted(final int host)
+        {
+            return lsn[host].accepted();
+        }
+
+        @Override
+        public int onFlush(final int host, final int qp, final long nowPs)
+        {
+            return lsn[host].onFlush(qp, LdcpLsnReference.REQ);
         }
 
         @Override

@@ -35,9 +35,11 @@ public record LdcpScenarioConfig(DcqcnScenarioConfig.Ecn ecn, DcqcnScenarioConfi
      * @param rtt       the RTT of the tick.
      * @param baseRttPs the base RTT (srtt's start and the {@code base} tick), or 0 for each sender's longest path's.
      * @param fastStart whether new flows start in FAST_START (zero-RTT bandwidth acquisition).
+     * @param m         the receiver's coalescing limit: an unmarked ACK covers at most m packets (1 = per-packet ACK).
+     * @param coalescePs t_co, the longest an unmarked packet waits for its ACK when m &gt; 1.
      */
     public record Nic(double alpha, double beta, double gamma, double eta, int iw, int cwMax, RttMode rtt, long baseRttPs,
-        boolean fastStart)
+        boolean fastStart, int m, long coalescePs)
     {
     }
 
@@ -46,7 +48,10 @@ public record LdcpScenarioConfig(DcqcnScenarioConfig.Ecn ecn, DcqcnScenarioConfi
         new DcqcnScenarioConfig.Ecn(5_000, 50_000, 0.2, DcqcnScenarioConfig.MarkAt.ENQUEUE);
     /** next-blocks.md §a.2's first-RTT step: K = 40 KB, above the ~31 KB equilibrium of §d.6. */
     public static final DcqcnScenarioConfig.Wred DEFAULT_WRED = new DcqcnScenarioConfig.Wred(40_000);
-    /** next-blocks.md §d.2: α = 1, β = 1/2, γ = 1/8, η = 1/2, IW = BDP, cw_max = 2·IW, srtt, fast start. */
-    public static final Nic DEFAULT_NIC = new Nic(1, 0.5, 0.125, 0.5, 0, 0, RttMode.SRTT, 0, true);
+    /**
+     * next-blocks.md §d.2: α = 1, β = 1/2, γ = 1/8, η = 1/2, IW = BDP, cw_max = 2·IW, srtt, fast start;
+     * §e.2: per-packet ACK (m = 1), t_co = 1 µs.
+     */
+    public static final Nic DEFAULT_NIC = new Nic(1, 0.5, 0.125, 0.5, 0, 0, RttMode.SRTT, 0, true, 1, 1_000_000L);
     public static final LdcpScenarioConfig DEFAULT = new LdcpScenarioConfig(DEFAULT_ECN, DEFAULT_WRED, DEFAULT_NIC, null);
 }

@@ -23,9 +23,9 @@ import dev.ccsilicon.scenario.YamlNode;
 public final class LdcpSection implements AlgorithmSection
 {
     private static final List<String> NIC = List.of("alpha", "beta", "gamma", "eta", "iw", "cw_max", "rtt", "base_rtt",
-        "fast_start");
+        "fast_start", "m", "coalesce");
     static final String NIC_EXAMPLE = "{alpha: 1, beta: 0.5, gamma: 0.125, eta: 0.5, iw: 94, cw_max: 188, rtt: srtt, " +
-        "base_rtt: 8us, fast_start: true}";
+        "base_rtt: 8us, fast_start: true, m: 1, coalesce: 1us}";
 
     @Override
     public String algorithm()
@@ -74,13 +74,14 @@ public final class LdcpSection implements AlgorithmSection
     {
         final LdcpScenarioConfig.Nic nic = ((LdcpScenarioConfig)config).nic();
         final Transport t = scenario.transport();
-        // ldcp_lsn's receiver answers every data packet (m = 1, the draft's per-packet ACK) and the
-        // sender recovers by go-back-N; the transport must do both.
+        // ldcp_lsn's receiver decides when to acknowledge (every m packets, at once on CE, at a message's
+        // end, after t_co) and the sender recovers by go-back-N: the transport must send ACKs at the
+        // receiver's request (ack.every 1; m is nic.ldcp's) and go back.
         if (t.ackEvery() != 1)
         {
             throw checks.error("transport.ack.every", "ack.every " + checks.written("transport.ack.every",
-                String.valueOf(t.ackEvery())) + " is not allowed with algorithm ldcp; LDCP acknowledges every data " +
-                "packet (per-packet ACK, m = 1): set transport.ack.every to 1");
+                String.valueOf(t.ackEvery())) + " is not allowed with algorithm ldcp; LDCP's receiver (ldcp_lsn) decides " +
+                "when to acknowledge: set transport.ack.every to 1 and coalesce with nic.ldcp.m");
         }
         if (t.recovery() != Transport.Recovery.GO_BACK_N)
         {
@@ -160,7 +161,26 @@ public final class LdcpSection implements AlgorithmSection
             }
             final YamlNode fsNode = fields.optional("fast_start", "true or false");
             final boolean fastStart = null == fsNode ? d.fastStart() : Values.bool(fsNode, fields.path("fast_start"));
-            return new LdcpScenarioConfig.Nic(alpha, beta, gamma, eta, iw, cwMax, rtt, baseRtt, fastStart);
+            final YamlNode mNode = fields.optional("m", "a whole number of packets from 1 to " + LdcpFormats.M_MAX);
+            final long m = null == mNode ? d.m() : Values.nonNegativeInteger(mNode, fields.path("m"));
+            if (m < 1 || m > LdcpFormats.M_MAX)
+            {
+                throw new ScenarioError(mNode.origin(), fields.path("m"), "'" + m + "' is not allowed; m must be a whole " +
+                    "number of packets per ACK from 1 to " + LdcpFormats.M_MAX + " (u6 in ldcp_lsn; 1 = an ACK per packet)");
+            }
+            final YamlNode coNode = fields.optional("coalesce", "a time such as 1us");
+            long coalesce = d.coalescePs();
+            if (null != coNode)
+            {
+                coalesce = Values.positive(Values.time(coNode, fields.path("coalesce")), coNode, fields.path("coalesce"),
+                    "coalesce");
+                if (coalesce < LdcpFormats.CYCLE_PS)
+                {
+                    throw new ScenarioError(coNode.origin(), fields.path("coalesce"), coNode.describe() +
+                        " is shorter than one cycle of the 1 GHz NIC clock; coalesce must be at least 1ns");
+                }
+            }
+            return new LdcpScenarioConfig.Nic(alpha, beta, gamma, eta, iw, cwMax, rtt, baseRtt, fastStart, (int)m, coalesce);
         }
 
         /** α or β: more than 0, at most 1, and a whole number of 1/256 (UQ1.8 in ldcp_pawa). */
