@@ -1,10 +1,12 @@
 package dev.ccsilicon.net.dcqcn;
 
 import java.util.List;
+import java.util.function.IntFunction;
 
 import dev.ccsilicon.blocks.dcqcncp.DcqcnCp;
 import dev.ccsilicon.blocks.dcqcncp.DcqcnCpConfig;
 import dev.ccsilicon.blocks.dcqcncp.DcqcnCpPorts;
+import dev.ccsilicon.blocks.dcqcncp.DcqcnCpSettings;
 import dev.ccsilicon.blocks.dcqcnnp.DcqcnNp;
 import dev.ccsilicon.blocks.dcqcnnp.DcqcnNpConfig;
 import dev.ccsilicon.blocks.dcqcnrp.DcqcnRp;
@@ -89,8 +91,7 @@ final class DcqcnBlocks
     {
         private final Marker[] markers;
 
-        Markers(final Topology topo, final Level level,
-            final java.util.function.IntFunction<dev.ccsilicon.blocks.dcqcncp.DcqcnCpSettings> settings)
+        Markers(final Topology topo, final Level level, final IntFunction<DcqcnCpSettings> settings)
         {
             markers = new Marker[topo.portCount()];
             for (int port = 0; port < markers.length; port++)

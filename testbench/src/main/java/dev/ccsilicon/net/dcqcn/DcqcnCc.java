@@ -83,7 +83,7 @@ final class DcqcnCc implements SwitchCc, SenderCc, ReceiverCc, CcMetrics, DcqcnP
             flowsByDst[topo.flowDst(f)][qpAtDst[f]] = f;
         }
         txPending = new long[n];
-        cp = DcqcnParts.markers(scenario, topo, level, port -> DcqcnFormats.cpSettings(config, scenario.seed(), port));
+        cp = DcqcnParts.markers(topo, level, port -> DcqcnFormats.cpSettings(config, scenario.seed(), port));
         marking = new MarkerHook(ctx, cp, markAtDequeue);
         if (level == Level.REFERENCE)
         {

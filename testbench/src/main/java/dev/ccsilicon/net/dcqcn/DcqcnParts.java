@@ -6,7 +6,6 @@ import dev.ccsilicon.blocks.dcqcncp.DcqcnCpSettings;
 import dev.ccsilicon.net.Topology;
 import dev.ccsilicon.net.cc.CcHook;
 import dev.ccsilicon.scenario.Level;
-import dev.ccsilicon.scenario.Scenario;
 
 /**
  * The three DCQCN blocks as the loop sees them, each at a level: the references ({@link DcqcnReferences})
@@ -23,8 +22,7 @@ public final class DcqcnParts
      * {@code dcqcn_cp} on every switch egress port at {@code level}, port p configured with
      * {@code settings.apply(p)}: the markers DCQCN uses, and LDCP with its own two policies.
      */
-    public static Markers markers(final Scenario scenario, final Topology topo, final Level level,
-        final IntFunction<DcqcnCpSettings> settings)
+    public static Markers markers(final Topology topo, final Level level, final IntFunction<DcqcnCpSettings> settings)
     {
         return level == Level.REFERENCE ? new DcqcnReferences.Markers(topo, settings) :
             new DcqcnBlocks.Markers(topo, level, settings);

@@ -1,6 +1,9 @@
 package dev.ccsilicon.net.dcqcn;
 
+import java.util.function.IntFunction;
+
 import dev.ccsilicon.blocks.dcqcncp.DcqcnCpReference;
+import dev.ccsilicon.blocks.dcqcncp.DcqcnCpSettings;
 import dev.ccsilicon.blocks.dcqcnnp.DcqcnNpReference;
 import dev.ccsilicon.blocks.dcqcnrp.DcqcnRpReference;
 import dev.ccsilicon.net.Topology;
@@ -27,7 +30,7 @@ final class DcqcnReferences
     {
         private final DcqcnCpReference[] cp;
 
-        Markers(final Topology topo, final java.util.function.IntFunction<dev.ccsilicon.blocks.dcqcncp.DcqcnCpSettings> settings)
+        Markers(final Topology topo, final IntFunction<DcqcnCpSettings> settings)
         {
             cp = new DcqcnCpReference[topo.portCount()];
             for (int port = 0; port < cp.length; port++)

@@ -133,7 +133,7 @@ final class LdcpCc implements SenderCc, ReceiverCc, CcMetrics, LdcpParts.Events,
         java.util.Arrays.fill(fsLossCw, -1);
         tickPending = new boolean[n];
         hostPending = new boolean[hosts];
-        cp = DcqcnParts.markers(scenario, topo, level, port -> LdcpFormats.cpSettings(config, scenario.seed(), port));
+        cp = DcqcnParts.markers(topo, level, port -> LdcpFormats.cpSettings(config, scenario.seed(), port));
         marking = new MarkerHook(ctx, cp, config.ecn().at() == dev.ccsilicon.net.dcqcn.DcqcnScenarioConfig.MarkAt.DEQUEUE);
         if (level == Level.REFERENCE)
         {
