@@ -142,15 +142,13 @@ module ldcp_lsn #(
   output logic [StatWidth-1:0]                stat_go_backs_o,
   output logic [StatWidth-1:0]                stat_realigns_o
 );
-  import ldcp_lsn_pkg::*;
-
-  localparam int unsigned TxWidth    = QpWidth + 1 + LenWidth + 1 + LsnWidth + 1 + LsnWidth;
-  localparam int unsigned AckWidth   = QpWidth + 1 + LsnWidth + NWidth + 1 + LsnWidth + 1;
-  localparam int unsigned RxWidth    = QpWidth + 1 + LsnWidth + LenWidth + 1 + LsnWidth + 1 + 1 + LsnWidth;
+  localparam int unsigned TxWidth    = QpWidth + 1 + ldcp_lsn_pkg::LenWidth + 1 + ldcp_lsn_pkg::LsnWidth + 1 + ldcp_lsn_pkg::LsnWidth;
+  localparam int unsigned AckWidth   = QpWidth + 1 + ldcp_lsn_pkg::LsnWidth + ldcp_lsn_pkg::NWidth + 1 + ldcp_lsn_pkg::LsnWidth + 1;
+  localparam int unsigned RxWidth    = QpWidth + 1 + ldcp_lsn_pkg::LsnWidth + ldcp_lsn_pkg::LenWidth + 1 + ldcp_lsn_pkg::LsnWidth + 1 + 1 + ldcp_lsn_pkg::LsnWidth;
   localparam int unsigned FlushWidth = QpWidth + 1;
-  localparam int unsigned TxrWidth   = QpWidth + 3 * LsnWidth;
-  localparam int unsigned SndWidth   = QpWidth + CodeWidth + LsnWidth + NWidth + 1 + LsnWidth;
-  localparam int unsigned RxrWidth   = QpWidth + StatusWidth + 1 + 2 + 2 * DescWidth;
+  localparam int unsigned TxrWidth   = QpWidth + 3 * ldcp_lsn_pkg::LsnWidth;
+  localparam int unsigned SndWidth   = QpWidth + ldcp_lsn_pkg::CodeWidth + ldcp_lsn_pkg::LsnWidth + ldcp_lsn_pkg::NWidth + 1 + ldcp_lsn_pkg::LsnWidth;
+  localparam int unsigned RxrWidth   = QpWidth + ldcp_lsn_pkg::StatusWidth + 1 + 2 + 2 * ldcp_lsn_pkg::DescWidth;
   localparam int unsigned InCntW     = $clog2(InDepth + 1);
   localparam int unsigned ResCntW    = $clog2(ResDepth + 1);
   localparam int unsigned FwdWidth   = $clog2(SramLatency + 1);
@@ -160,14 +158,14 @@ module ldcp_lsn #(
   // Time base       //
   /////////////////////
 
-  logic [LsnWidth-1:0] now_q;
+  logic [ldcp_lsn_pkg::LsnWidth-1:0] now_q;
 
   // Free-running cycle counter: LETH timestamps and RTT samples, mod 2^32.
   always_ff @(posedge clk_i) begin : time_base
     if (!rst_ni) begin
       now_q <= '0;
     end else begin
-      now_q <= now_q + LsnWidth'(1);
+      now_q <= now_q + ldcp_lsn_pkg::LsnWidth'(1);
     end
   end
 
@@ -179,14 +177,14 @@ module ldcp_lsn #(
   logic                  tx_pop, ack_pop, rto_pop, rx_pop, flush_pop;
   logic [QpWidth-1:0]    tx_qp, ack_qp, rto_qp, rx_qp, flush_qp;
   logic                  tx_space, tx_read, tx_reissue;
-  logic [LenWidth-1:0]   tx_len;
-  logic [LsnWidth-1:0]   tx_rsp_bytes, tx_stamp;
+  logic [ldcp_lsn_pkg::LenWidth-1:0]   tx_len;
+  logic [ldcp_lsn_pkg::LsnWidth-1:0]   tx_rsp_bytes, tx_stamp;
   logic                  ack_space, ack_ece, ack_nak;
-  logic [LsnWidth-1:0]   ack_lsn, ack_rtt;
-  logic [NWidth-1:0]     ack_n;
+  logic [ldcp_lsn_pkg::LsnWidth-1:0]   ack_lsn, ack_rtt;
+  logic [ldcp_lsn_pkg::NWidth-1:0]     ack_n;
   logic                  rx_space, rx_ce, rx_last, rx_read;
-  logic [LsnWidth-1:0]   rx_lsn, rx_ts, rx_rsp_lsn;
-  logic [LenWidth-1:0]   rx_len;
+  logic [ldcp_lsn_pkg::LsnWidth-1:0]   rx_lsn, rx_ts, rx_rsp_lsn;
+  logic [ldcp_lsn_pkg::LenWidth-1:0]   rx_len;
   logic                  flush_space;
   logic [InCntW-1:0]     tx_cnt, ack_cnt, rto_cnt, rx_cnt, flush_cnt;
 
@@ -257,28 +255,28 @@ module ldcp_lsn #(
 
   logic                  tbl_in_valid, tbl_in_ready;
   logic [QpWidth-1:0]    tbl_in_qp;
-  op_e                   tbl_in_op;
-  ev_t                   tbl_in_ev;
+  ldcp_lsn_pkg::op_e                   tbl_in_op;
+  ldcp_lsn_pkg::ev_t                   tbl_in_ev;
   logic                  tbl_out_valid, tbl_out_ready;
   logic [QpWidth-1:0]    tbl_out_qp;
-  logic [OpWidth-1:0]    tbl_out_op;
+  logic [ldcp_lsn_pkg::OpWidth-1:0]    tbl_out_op;
   logic [FwdWidth-1:0]   tbl_out_fwd;
-  ctx_t                  tbl_out_old, tbl_out_new;
-  res_t                  tbl_out_res;
+  ldcp_lsn_pkg::ctx_t                  tbl_out_old, tbl_out_new;
+  ldcp_lsn_pkg::res_t                  tbl_out_res;
   logic [StatWidth-1:0]  tbl_stat_fwd, tbl_stat_stall;
-  logic [OpWidth-1:0]    upd_op;
-  ev_t                   upd_ev;
-  ctx_t                  upd_old_ctx, upd_new_ctx;
-  res_t                  upd_result;
+  logic [ldcp_lsn_pkg::OpWidth-1:0]    upd_op;
+  ldcp_lsn_pkg::ev_t                   upd_ev;
+  ldcp_lsn_pkg::ctx_t                  upd_old_ctx, upd_new_ctx;
+  ldcp_lsn_pkg::res_t                  upd_result;
 
   qp_table_core #(
     .NumQps       (NumQps),
     .SramLatency  (SramLatency),
     .OutDepth     (OutDepth),
-    .CtxWidth     (CtxWidth),
-    .OpWidth      (OpWidth),
-    .OperandWidth (EvWidth),
-    .ResultWidth  (ResWidth),
+    .CtxWidth     (ldcp_lsn_pkg::CtxWidth),
+    .OpWidth      (ldcp_lsn_pkg::OpWidth),
+    .OperandWidth (ldcp_lsn_pkg::EvWidth),
+    .ResultWidth  (ldcp_lsn_pkg::ResWidth),
     .StatWidth    (StatWidth)
   ) u_table (
     .clk_i         (clk_i),
@@ -325,7 +323,7 @@ module ldcp_lsn #(
     tbl_in_valid = 1'b1;
     tbl_in_ev    = '0;
     tbl_in_qp    = tx_qp;
-    tbl_in_op    = OpTx;
+    tbl_in_op    = ldcp_lsn_pkg::OpTx;
     tx_pop       = 1'b0;
     ack_pop      = 1'b0;
     rto_pop      = 1'b0;
@@ -333,16 +331,16 @@ module ldcp_lsn #(
     flush_pop    = 1'b0;
     if (rto_v) begin
       tbl_in_qp = rto_qp;
-      tbl_in_op = OpRto;
+      tbl_in_op = ldcp_lsn_pkg::OpRto;
       rto_pop   = tbl_in_ready;
     end else if (flush_v) begin
       tbl_in_qp          = flush_qp;
-      tbl_in_op          = OpFlush;
+      tbl_in_op          = ldcp_lsn_pkg::OpFlush;
       tbl_in_ev.space    = flush_space;
       flush_pop          = tbl_in_ready;
     end else if (ack_v) begin
       tbl_in_qp          = ack_qp;
-      tbl_in_op          = OpAck;
+      tbl_in_op          = ldcp_lsn_pkg::OpAck;
       tbl_in_ev.space    = ack_space;
       tbl_in_ev.a        = ack_lsn;
       tbl_in_ev.n        = ack_n;
@@ -352,7 +350,7 @@ module ldcp_lsn #(
       ack_pop            = tbl_in_ready;
     end else if (rx_v) begin
       tbl_in_qp          = rx_qp;
-      tbl_in_op          = OpRx;
+      tbl_in_op          = ldcp_lsn_pkg::OpRx;
       tbl_in_ev.space    = rx_space;
       tbl_in_ev.a        = rx_lsn;
       tbl_in_ev.len      = rx_len;
@@ -382,10 +380,10 @@ module ldcp_lsn #(
   logic                  to_txr, to_snd, to_rxr;
   logic                  txr_room, snd_room, rxr_room, tbl_pop;
   logic [ResCntW-1:0]    txr_cnt, snd_cnt, rxr_cnt;
-  desc_t                 rd0, rd1;
+  ldcp_lsn_pkg::desc_t                 rd0, rd1;
 
-  assign to_txr        = (tbl_out_op == OpTx);
-  assign to_snd        = (tbl_out_op == OpAck) || (tbl_out_op == OpRto);
+  assign to_txr        = (tbl_out_op == ldcp_lsn_pkg::OpTx);
+  assign to_snd        = (tbl_out_op == ldcp_lsn_pkg::OpAck) || (tbl_out_op == ldcp_lsn_pkg::OpRto);
   assign to_rxr        = !to_txr && !to_snd;
   assign tbl_out_ready = to_txr ? txr_room : (to_snd ? snd_room : rxr_room);
   assign tbl_pop       = tbl_out_valid && tbl_out_ready;
@@ -447,11 +445,11 @@ module ldcp_lsn #(
   logic [StatWidth-1:0] stat_q   [NumStats];
   logic [1:0]           stat_inc [NumStats];
   logic                 rx_res, snd_ack, d0_on, d1_on;
-  logic [KindWidth-1:0] k0, k1;
+  logic [ldcp_lsn_pkg::KindWidth-1:0] k0, k1;
   logic                 e0, e1;
 
-  assign rx_res  = tbl_pop && (tbl_out_op == OpRx);
-  assign snd_ack = tbl_pop && (tbl_out_op == OpAck);
+  assign rx_res  = tbl_pop && (tbl_out_op == ldcp_lsn_pkg::OpRx);
+  assign snd_ack = tbl_pop && (tbl_out_op == ldcp_lsn_pkg::OpAck);
   assign k0      = tbl_out_res.d0.kind;
   assign k1      = tbl_out_res.d1.kind;
   assign e0      = tbl_out_res.d0.ece;
@@ -460,18 +458,18 @@ module ldcp_lsn #(
   assign d1_on   = tbl_pop && to_rxr && (tbl_out_res.ndesc == 2'd2);
 
   always_comb begin : stat_increments
-    stat_inc[0]  = {1'b0, rx_res && (tbl_out_res.status == StatusAccepted)};
-    stat_inc[1]  = {1'b0, rx_res && (tbl_out_res.status == StatusGap)};
-    stat_inc[2]  = {1'b0, rx_res && (tbl_out_res.status == StatusDup)};
-    stat_inc[3]  = 2'(d0_on && (k0 == KindNak)) + 2'(d1_on && (k1 == KindNak));
-    stat_inc[4]  = 2'(d0_on && (k0 == KindRspSeqErr)) + 2'(d1_on && (k1 == KindRspSeqErr));
-    stat_inc[5]  = 2'(d0_on && ((k0 == KindAck) || (k0 == KindDupAck))) +
-                   2'(d1_on && ((k1 == KindAck) || (k1 == KindDupAck)));
+    stat_inc[0]  = {1'b0, rx_res && (tbl_out_res.status == ldcp_lsn_pkg::StatusAccepted)};
+    stat_inc[1]  = {1'b0, rx_res && (tbl_out_res.status == ldcp_lsn_pkg::StatusGap)};
+    stat_inc[2]  = {1'b0, rx_res && (tbl_out_res.status == ldcp_lsn_pkg::StatusDup)};
+    stat_inc[3]  = 2'(d0_on && (k0 == ldcp_lsn_pkg::KindNak)) + 2'(d1_on && (k1 == ldcp_lsn_pkg::KindNak));
+    stat_inc[4]  = 2'(d0_on && (k0 == ldcp_lsn_pkg::KindRspSeqErr)) + 2'(d1_on && (k1 == ldcp_lsn_pkg::KindRspSeqErr));
+    stat_inc[5]  = 2'(d0_on && ((k0 == ldcp_lsn_pkg::KindAck) || (k0 == ldcp_lsn_pkg::KindDupAck))) +
+                   2'(d1_on && ((k1 == ldcp_lsn_pkg::KindAck) || (k1 == ldcp_lsn_pkg::KindDupAck)));
     stat_inc[6]  = 2'(d0_on && e0) + 2'(d1_on && e1);
-    stat_inc[7]  = {1'b0, snd_ack && (tbl_out_res.code == CodeAdvance)};
-    stat_inc[8]  = {1'b0, snd_ack && (tbl_out_res.code == CodeDuplicate)};
-    stat_inc[9]  = {1'b0, snd_ack && (tbl_out_res.code == CodeIgnored)};
-    stat_inc[10] = {1'b0, tbl_pop && to_snd && (tbl_out_res.code == CodeGoBack)};
+    stat_inc[7]  = {1'b0, snd_ack && (tbl_out_res.code == ldcp_lsn_pkg::CodeAdvance)};
+    stat_inc[8]  = {1'b0, snd_ack && (tbl_out_res.code == ldcp_lsn_pkg::CodeDuplicate)};
+    stat_inc[9]  = {1'b0, snd_ack && (tbl_out_res.code == ldcp_lsn_pkg::CodeIgnored)};
+    stat_inc[10] = {1'b0, tbl_pop && to_snd && (tbl_out_res.code == ldcp_lsn_pkg::CodeGoBack)};
     stat_inc[11] = {1'b0, tbl_pop && to_rxr && tbl_out_res.realigned};
   end
 

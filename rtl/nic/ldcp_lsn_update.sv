@@ -15,66 +15,80 @@ module ldcp_lsn_update (
   output ldcp_lsn_pkg::ctx_t                new_ctx_o,
   output ldcp_lsn_pkg::res_t                result_o
 );
-  import ldcp_lsn_pkg::*;
-
-  function automatic logic follows(input logic [LsnWidth-1:0] a, input logic [LsnWidth-1:0] b);
-    logic [LsnWidth-1:0] d;
-    d = a - b;
-    return (d != '0) && !d[LsnWidth-1];
-  endfunction
-
-  function automatic desc_t mk_desc(input kind_e kind, input logic space, input logic [LsnWidth-1:0] lsn,
-                                    input logic [PendWidth-1:0] n, input logic ece,
-                                    input logic [LsnWidth-1:0] ts);
-    desc_t d;
-    d.kind  = kind;
-    d.space = space;
-    d.lsn   = lsn;
-    d.n     = n;
-    d.ece   = ece;
-    d.ts    = ts;
-    return d;
-  endfunction
+  localparam int unsigned LsnW  = ldcp_lsn_pkg::LsnWidth;
+  localparam int unsigned PendW = ldcp_lsn_pkg::PendWidth;
 
   logic                 s, si;
-  logic [LenWidth-1:0]  len;
-  logic [LsnWidth-1:0]  exp_lsn, next_lsn, una_i, nxt_i, ack_dist, win, base;
-  logic [PendWidth-1:0] pend;
-  logic [PendWidth:0]   pend1;
+  logic [ldcp_lsn_pkg::LenWidth-1:0] len;
+  logic [LsnW-1:0]      exp_lsn, next_lsn, una_i, nxt_i, ack_dist, win, base;
+  logic [LsnW-1:0]      gap_dist, behind_dist, above_dist;
+  logic                 is_gap, asks_resend, above_una;
+  logic [PendW-1:0]     pend;
+  logic [PendW:0]       pend1;
   logic                 has_pend;
-  desc_t                flush_d, event_d;
+  ldcp_lsn_pkg::desc_t  flush_d, event_d, ce_d, count_d;
 
   assign s        = ev_i.space;
   assign len      = (ev_i.len > lmin_i) ? ev_i.len : lmin_i;
   assign exp_lsn  = old_ctx_i.rcv_nxt[s];
-  assign next_lsn = exp_lsn + LsnWidth'(len);
+  assign next_lsn = exp_lsn + LsnW'(len);
   assign pend     = old_ctx_i.pend_n[s];
-  assign pend1    = {1'b0, pend} + (PendWidth + 1)'(1);
+  assign pend1    = {1'b0, pend} + (PendW + 1)'(1);
   assign has_pend = (pend != '0);
   // A NAK always names REQ space.
-  assign si       = ev_i.f1 ? SpaceReq : s;
+  assign si       = ev_i.f1 ? ldcp_lsn_pkg::SpaceReq : s;
   assign una_i    = old_ctx_i.una[si];
   assign nxt_i    = old_ctx_i.nxt[si];
-  assign ack_dist     = ev_i.a - una_i;
+  assign ack_dist = ev_i.a - una_i;
   assign win      = nxt_i - una_i;
-  assign base     = ev_i.f1 ? old_ctx_i.rcv_nxt[SpaceRsp] : old_ctx_i.rsp_issue;
-  assign flush_d  = mk_desc(KindAck, s, exp_lsn, pend, 1'b0, old_ctx_i.last_ts[s]);
+  assign base     = ev_i.f1 ? old_ctx_i.rcv_nxt[ldcp_lsn_pkg::SpaceRsp] : old_ctx_i.rsp_issue;
 
-  // The descriptor a dropped packet emits after the flush.
-  always_comb begin : drop_desc
-    if (follows(ev_i.a, exp_lsn)) begin
-      event_d = mk_desc(s ? KindRspSeqErr : KindNak, s, exp_lsn, '0, 1'b0, ev_i.b);
-    end else begin
-      event_d = mk_desc(KindDupAck, s, exp_lsn, '0, 1'b0, ev_i.b);
-    end
+  // Serial order: x follows y iff 0 < (x - y) mod 2^32 < 2^31.
+  assign gap_dist    = ev_i.a - exp_lsn;
+  assign is_gap      = (gap_dist != '0) && !gap_dist[LsnW-1];
+  assign behind_dist = old_ctx_i.nxt[ldcp_lsn_pkg::SpaceRsp] - ev_i.c;
+  assign asks_resend = (behind_dist != '0) && !behind_dist[LsnW-1];
+  assign above_dist  = ev_i.c - old_ctx_i.una[ldcp_lsn_pkg::SpaceRsp];
+  assign above_una   = (above_dist != '0) && !above_dist[LsnW-1];
+
+  // The descriptors an event may emit.
+  always_comb begin : descriptors
+    // The pending unmarked packets, up to rcv_nxt before this packet.
+    flush_d.kind  = ldcp_lsn_pkg::KindAck;
+    flush_d.space = s;
+    flush_d.lsn   = exp_lsn;
+    flush_d.n     = pend;
+    flush_d.ece   = 1'b0;
+    flush_d.ts    = old_ctx_i.last_ts[s];
+    // A dropped packet: NAK / read-response sequence error for a gap, n = 0 ACK for a duplicate.
+    event_d.kind  = is_gap ? (s ? ldcp_lsn_pkg::KindRspSeqErr : ldcp_lsn_pkg::KindNak) : ldcp_lsn_pkg::KindDupAck;
+    event_d.space = s;
+    event_d.lsn   = exp_lsn;
+    event_d.n     = '0;
+    event_d.ece   = 1'b0;
+    event_d.ts    = ev_i.b;
+    // A CE-marked packet in order: its own ECE ACK, n = 1.
+    ce_d.kind     = ldcp_lsn_pkg::KindAck;
+    ce_d.space    = s;
+    ce_d.lsn      = next_lsn;
+    ce_d.n        = PendW'(1);
+    ce_d.ece      = 1'b1;
+    ce_d.ts       = ev_i.b;
+    // An unmarked packet completing m packets or a message.
+    count_d.kind  = ldcp_lsn_pkg::KindAck;
+    count_d.space = s;
+    count_d.lsn   = next_lsn;
+    count_d.n     = pend1[PendW-1:0];
+    count_d.ece   = 1'b0;
+    count_d.ts    = ev_i.b;
   end
 
   always_comb begin : lsn_update
     new_ctx_o = old_ctx_i;
     result_o  = '0;
     unique case (op_i)
-      OpTx: begin
-        new_ctx_o.nxt[s] = old_ctx_i.nxt[s] + LsnWidth'(len);
+      ldcp_lsn_pkg::OpTx: begin
+        new_ctx_o.nxt[s] = old_ctx_i.nxt[s] + LsnW'(len);
         result_o.x       = old_ctx_i.nxt[s];
         result_o.y       = ev_i.b;
         if (ev_i.f0) begin
@@ -82,41 +96,41 @@ module ldcp_lsn_update (
           result_o.z          = base;
         end
       end
-      OpAck: begin
+      ldcp_lsn_pkg::OpAck: begin
         if (ev_i.f1) begin
           if (ack_dist > win) begin
-            result_o.code = CodeIgnored;
+            result_o.code = ldcp_lsn_pkg::CodeIgnored;
           end else begin
-            new_ctx_o.una[SpaceReq] = ev_i.a;
-            new_ctx_o.nxt[SpaceReq] = ev_i.a;
-            result_o.code           = CodeGoBack;
-            result_o.x              = ev_i.a;
+            new_ctx_o.una[ldcp_lsn_pkg::SpaceReq] = ev_i.a;
+            new_ctx_o.nxt[ldcp_lsn_pkg::SpaceReq] = ev_i.a;
+            result_o.code = ldcp_lsn_pkg::CodeGoBack;
+            result_o.x    = ev_i.a;
           end
-        end else if ((ack_dist == '0) || ack_dist[LsnWidth-1]) begin
-          result_o.code = CodeDuplicate;
+        end else if ((ack_dist == '0) || ack_dist[LsnW-1]) begin
+          result_o.code = ldcp_lsn_pkg::CodeDuplicate;
         end else if (ack_dist > win) begin
-          result_o.code = CodeIgnored;
+          result_o.code = ldcp_lsn_pkg::CodeIgnored;
         end else begin
           new_ctx_o.una[s] = ev_i.a;
-          result_o.code    = CodeAdvance;
+          result_o.code    = ldcp_lsn_pkg::CodeAdvance;
           result_o.x       = ev_i.a;
           result_o.n       = ev_i.n;
           result_o.ece     = ev_i.f0;
           result_o.y       = ev_i.b;
         end
       end
-      OpRto: begin
-        if (old_ctx_i.una[SpaceReq] != old_ctx_i.nxt[SpaceReq]) begin
-          new_ctx_o.nxt[SpaceReq] = old_ctx_i.una[SpaceReq];
-          result_o.code           = CodeGoBack;
-          result_o.x              = old_ctx_i.una[SpaceReq];
+      ldcp_lsn_pkg::OpRto: begin
+        if (old_ctx_i.una[ldcp_lsn_pkg::SpaceReq] != old_ctx_i.nxt[ldcp_lsn_pkg::SpaceReq]) begin
+          new_ctx_o.nxt[ldcp_lsn_pkg::SpaceReq] = old_ctx_i.una[ldcp_lsn_pkg::SpaceReq];
+          result_o.code = ldcp_lsn_pkg::CodeGoBack;
+          result_o.x    = old_ctx_i.una[ldcp_lsn_pkg::SpaceReq];
         end else begin
-          result_o.code = CodeNone;
+          result_o.code = ldcp_lsn_pkg::CodeNone;
         end
       end
-      OpRx: begin
+      ldcp_lsn_pkg::OpRx: begin
         if (ev_i.a == exp_lsn) begin
-          result_o.status        = StatusAccepted;
+          result_o.status        = ldcp_lsn_pkg::StatusAccepted;
           new_ctx_o.rcv_nxt[s]   = next_lsn;
           new_ctx_o.nak_sent[s]  = 1'b0;
           if (ev_i.f0) begin
@@ -124,35 +138,35 @@ module ldcp_lsn_update (
             new_ctx_o.pend_n[s] = '0;
             if (has_pend) begin
               result_o.d0    = flush_d;
-              result_o.d1    = mk_desc(KindAck, s, next_lsn, PendWidth'(1), 1'b1, ev_i.b);
+              result_o.d1    = ce_d;
               result_o.ndesc = 2'd2;
             end else begin
-              result_o.d0    = mk_desc(KindAck, s, next_lsn, PendWidth'(1), 1'b1, ev_i.b);
+              result_o.d0    = ce_d;
               result_o.ndesc = 2'd1;
             end
           end else begin
             new_ctx_o.last_ts[s] = ev_i.b;
             if ((pend1 >= {1'b0, m_i}) || ev_i.f1) begin
               new_ctx_o.pend_n[s] = '0;
-              result_o.d0         = mk_desc(KindAck, s, next_lsn, pend1[PendWidth-1:0], 1'b0, ev_i.b);
+              result_o.d0         = count_d;
               result_o.ndesc      = 2'd1;
             end else begin
-              new_ctx_o.pend_n[s] = pend1[PendWidth-1:0];
+              new_ctx_o.pend_n[s] = pend1[PendW-1:0];
             end
           end
           // Responder step 5: a READ request asking for responses behind nxt[RSP] realigns it.
-          if (ev_i.f2 && follows(old_ctx_i.nxt[SpaceRsp], ev_i.c)) begin
-            result_o.realigned       = 1'b1;
-            new_ctx_o.nxt[SpaceRsp]  = ev_i.c;
-            if (follows(ev_i.c, old_ctx_i.una[SpaceRsp])) begin
-              new_ctx_o.una[SpaceRsp] = ev_i.c;
+          if (ev_i.f2 && asks_resend) begin
+            result_o.realigned = 1'b1;
+            new_ctx_o.nxt[ldcp_lsn_pkg::SpaceRsp] = ev_i.c;
+            if (above_una) begin
+              new_ctx_o.una[ldcp_lsn_pkg::SpaceRsp] = ev_i.c;
             end
           end
         end else begin
           // Dropped: a gap emits once per expected LSN, a duplicate every time; both flush first.
-          result_o.status = follows(ev_i.a, exp_lsn) ? StatusGap : StatusDup;
-          if (!follows(ev_i.a, exp_lsn) || !old_ctx_i.nak_sent[s]) begin
-            new_ctx_o.nak_sent[s] = old_ctx_i.nak_sent[s] | follows(ev_i.a, exp_lsn);
+          result_o.status = is_gap ? ldcp_lsn_pkg::StatusGap : ldcp_lsn_pkg::StatusDup;
+          if (!is_gap || !old_ctx_i.nak_sent[s]) begin
+            new_ctx_o.nak_sent[s] = old_ctx_i.nak_sent[s] | is_gap;
             new_ctx_o.pend_n[s]   = '0;
             if (has_pend) begin
               result_o.d0    = flush_d;
@@ -166,7 +180,7 @@ module ldcp_lsn_update (
         end
       end
       default: begin
-        result_o.status = StatusFlush;
+        result_o.status = ldcp_lsn_pkg::StatusFlush;
         if (has_pend) begin
           new_ctx_o.pend_n[s] = '0;
           result_o.d0         = flush_d;

@@ -13,6 +13,10 @@ import dev.ccsilicon.blocks.ldcppawa.LdcpPawaContext;
 import dev.ccsilicon.blocks.ldcppawa.LdcpPawaMath;
 import dev.ccsilicon.blocks.ldcppawa.LdcpPawaParams;
 import dev.ccsilicon.blocks.ldcppawa.LdcpPawaUpdate;
+import dev.ccsilicon.blocks.ldcplsn.LdcpLsnParams;
+import dev.ccsilicon.blocks.ldcplsn.LdcpLsnPorts;
+import dev.ccsilicon.blocks.ldcplsn.LdcpLsnReference;
+import dev.ccsilicon.blocks.ldcplsn.LdcpLsnUpdate;
 import dev.ccsilicon.blocks.qptable.ContextLayout;
 import dev.ccsilicon.blocks.roccrp.RoccRpContext;
 import dev.ccsilicon.blocks.roccfairrate.RoccFairRateAlgorithm;
@@ -188,6 +192,71 @@ class RtlPackagesTest
         check(drift, "ctx_t", java, rtl);
         check(drift, "CtxWidth", DcqcnNpUpdate.LAYOUT.bits(), p.constant("CtxWidth"));
         check(drift, "ctx_t width", DcqcnNpUpdate.LAYOUT.bits(), p.structWidth("ctx_t"));
+        assertEquals(List.of(), drift);
+    }
+
+    @Test
+    void ldcpLsnPackageIsTheJavaDeclaration()
+    {
+        final SvPackage p = SvPackage.load("ldcp_lsn_pkg");
+        final List<String> drift = new ArrayList<>();
+        final Map<String, Long> codes = p.enumItems("code_e");
+        check(drift, "CodeNone", (long)LdcpLsnReference.NONE, codes.get("CodeNone"));
+        check(drift, "CodeAdvance", (long)LdcpLsnReference.ADVANCE, codes.get("CodeAdvance"));
+        check(drift, "CodeDuplicate", (long)LdcpLsnReference.DUPLICATE, codes.get("CodeDuplicate"));
+        check(drift, "CodeGoBack", (long)LdcpLsnReference.GO_BACK, codes.get("CodeGoBack"));
+        check(drift, "CodeIgnored", (long)LdcpLsnReference.IGNORED, codes.get("CodeIgnored"));
+        check(drift, "code_e size", 5, codes.size());
+        final Map<String, Long> kinds = p.enumItems("kind_e");
+        check(drift, "KindAck", (long)LdcpLsnReference.KIND_ACK, kinds.get("KindAck"));
+        check(drift, "KindNak", (long)LdcpLsnReference.KIND_NAK, kinds.get("KindNak"));
+        check(drift, "KindDupAck", (long)LdcpLsnReference.KIND_DUP_ACK, kinds.get("KindDupAck"));
+        check(drift, "KindRspSeqErr", (long)LdcpLsnReference.KIND_RSP_SEQ_ERR, kinds.get("KindRspSeqErr"));
+        check(drift, "kind_e size", 4, kinds.size());
+        drift.addAll(compareCodes(p, "op_e", "Op", LdcpLsnUpdate.class, "OP_"));
+        drift.addAll(compareCodes(p, "status_e", "Status", LdcpLsnUpdate.class, "STATUS_"));
+        check(drift, "CodeWidth", LdcpLsnReference.CODE_WIDTH, p.constant("CodeWidth"));
+        check(drift, "KindWidth", LdcpLsnReference.KIND_WIDTH, p.constant("KindWidth"));
+        check(drift, "code_e width", p.constant("CodeWidth"), p.enumWidth("code_e"));
+        check(drift, "kind_e width", p.constant("KindWidth"), p.enumWidth("kind_e"));
+        check(drift, "OpWidth", LdcpLsnUpdate.OPCODE_WIDTH, p.constant("OpWidth"));
+        check(drift, "op_e width", p.constant("OpWidth"), p.enumWidth("op_e"));
+        check(drift, "StatusWidth", LdcpLsnPorts.STATUS_WIDTH, p.constant("StatusWidth"));
+        check(drift, "status_e width", p.constant("StatusWidth"), p.enumWidth("status_e"));
+        check(drift, "LsnWidth", LdcpLsnPorts.LSN_WIDTH, p.constant("LsnWidth"));
+        check(drift, "LenWidth", LdcpLsnParams.LEN_WIDTH, p.constant("LenWidth"));
+        check(drift, "MWidth", LdcpLsnParams.M_WIDTH, p.constant("MWidth"));
+        check(drift, "PendWidth", LdcpLsnPorts.PEND_WIDTH, p.constant("PendWidth"));
+        check(drift, "NWidth", LdcpLsnPorts.N_WIDTH, p.constant("NWidth"));
+        check(drift, "SpaceReq", LdcpLsnReference.REQ, p.constant("SpaceReq"));
+        check(drift, "SpaceRsp", LdcpLsnReference.RSP, p.constant("SpaceRsp"));
+        // Each {REQ, RSP} pair of the Java layout is one packed [1:0] array of the RTL struct.
+        final List<String> java = new ArrayList<>();
+        final List<ContextLayout.Field> fs = LdcpLsnUpdate.LAYOUT.fields();
+        for (int i = 0; i < fs.size(); i++)
+        {
+            final ContextLayout.Field f = fs.get(i);
+            if (f.name().endsWith("_req"))
+            {
+                java.add(f.name().substring(0, f.name().length() - 4) + " [" + f.lsb() + " +: " + 2 * f.width() + "]");
+                i++;
+            }
+            else
+            {
+                java.add(f.name() + " [" + f.lsb() + " +: " + f.width() + "]");
+            }
+        }
+        final List<String> rtl = new ArrayList<>();
+        for (final SvPackage.Field f : p.structFields("ctx_t"))
+        {
+            rtl.add(f.name() + " [" + f.lsb() + " +: " + f.width() + "]");
+        }
+        check(drift, "ctx_t", java, rtl);
+        check(drift, "CtxWidth", LdcpLsnUpdate.LAYOUT.bits(), p.constant("CtxWidth"));
+        check(drift, "ctx_t width", LdcpLsnUpdate.LAYOUT.bits(), p.structWidth("ctx_t"));
+        check(drift, "desc_t width", p.constant("DescWidth"), p.structWidth("desc_t"));
+        check(drift, "ev_t width", p.constant("EvWidth"), p.structWidth("ev_t"));
+        check(drift, "res_t width", p.constant("ResWidth"), p.structWidth("res_t"));
         assertEquals(List.of(), drift);
     }
 

@@ -30,7 +30,9 @@ public final class SvPackage
     private static final Pattern ENUM = Pattern.compile(
         "typedef\\s+enum\\s+logic\\s*\\[([^\\]]+)\\]\\s*\\{([^}]*)\\}\\s*(\\w+)\\s*;");
     private static final Pattern STRUCT = Pattern.compile("typedef\\s+struct\\s+packed\\s*\\{([^}]*)\\}\\s*(\\w+)\\s*;");
-    private static final Pattern STRUCT_FIELD = Pattern.compile("logic\\s*(?:\\[([^\\]]+)\\])?\\s*(\\w+)\\s*;");
+    // A field: logic or an earlier struct type, any number of packed dimensions, a name.
+    private static final Pattern STRUCT_FIELD = Pattern.compile("(\\w+)\\s*((?:\\[[^\\]]+\\]\\s*)*)(\\w+)\\s*;");
+    private static final Pattern DIM = Pattern.compile("\\[([^\\]]+)\\]");
     private static final Pattern SIZED = Pattern.compile("(\\d+)'([dhb])([0-9a-fA-F_]+)");
 
     private final String name;
@@ -184,7 +186,26 @@ public final class SvPackage
         final Matcher f = STRUCT_FIELD.matcher(body);
         while (f.find())
         {
-            msbFirst.add(new Field(f.group(2), 0, f.group(1) == null ? 1 : width(f.group(1))));
+            final int base;
+            if (f.group(1).equals("logic"))
+            {
+                base = 1;
+            }
+            else if (structs.containsKey(f.group(1)))
+            {
+                base = structWidth(f.group(1));
+            }
+            else
+            {
+                continue;
+            }
+            int w = base;
+            final Matcher d = DIM.matcher(f.group(2));
+            while (d.find())
+            {
+                w *= width(d.group(1));
+            }
+            msbFirst.add(new Field(f.group(3), 0, w));
         }
         final List<Field> fields = new ArrayList<>();
         int lsb = 0;

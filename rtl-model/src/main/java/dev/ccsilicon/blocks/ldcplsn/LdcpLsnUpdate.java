@@ -37,7 +37,7 @@ public final class LdcpLsnUpdate implements ContextUpdate
     public static final int OP_RTO = 2;
     public static final int OP_RX = 3;
     public static final int OP_FLUSH = 4;
-    public static final int OP_WIDTH = 3;
+    public static final int OPCODE_WIDTH = 3;
 
     /** Receive status ({@code rxr_status_o}), as {@code ldcp_lsn_pkg::status_e}. */
     public static final int STATUS_ACCEPTED = 0;
@@ -129,7 +129,7 @@ public final class LdcpLsnUpdate implements ContextUpdate
     @Override
     public int opcodeWidth()
     {
-        return OP_WIDTH;
+        return OPCODE_WIDTH;
     }
 
     @Override

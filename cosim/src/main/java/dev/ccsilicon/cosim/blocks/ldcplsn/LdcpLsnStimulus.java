@@ -9,7 +9,8 @@ import static dev.ccsilicon.blocks.ldcplsn.LdcpLsnPorts.*;
 
 /**
  * Traffic for {@code ldcp_lsn}, one instance per input stream (0 tx, 1 ack, 2 rto, 3 rx, 4 flush).
- * Per run (static pins, from the seed): m (1 in 40 % of runs, else 2..8, now and then 63) and L_MIN
+ * Per run (static pins, from the seed): m (2..8, now and then 63; m = 1, where nothing coalesces, is
+ * left to the directed tests) and L_MIN
  * (64 in 70 %, else 1..256). Each stream keeps its own picture of the block so that its values land
  * on the interesting branches:
  * <ul>
@@ -63,7 +64,8 @@ final class LdcpLsnStimulus extends Stimulus
         this.spaced = spaced;
         numQps = LdcpLsnSpec.config(spec).numQps();
         final double r = unit(config);
-        m = r < 0.4 ? 1 : r < 0.95 ? 2 + config.nextInt(7) : LdcpLsnParams.M_MAX;
+        // m >= 2: with m = 1 nothing ever coalesces (four bins unreachable); m = 1 is the directed tests'.
+        m = r < 0.93 ? 2 + config.nextInt(7) : LdcpLsnParams.M_MAX;
         lMin = config.chance(0.7) ? LdcpLsnParams.LMIN_DEFAULT : 1 + config.nextInt(256);
         inM = spec.inputWord("cfg_m_i");
         inLMin = spec.inputWord("cfg_lmin_i");

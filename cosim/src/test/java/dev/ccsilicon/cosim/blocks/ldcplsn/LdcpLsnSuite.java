@@ -34,6 +34,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 abstract class LdcpLsnSuite extends LevelSuite
 {
+    /**
+     * Input handshake to result handshake, idle block, SRAM latency 2, sink ready (docs/blocks/ldcp_lsn.md
+     * §4): input FIFO 1, table read 2, table result FIFO 1, result FIFO 1.
+     */
+    private static final long LATENCY = 5;
+
     @Override
     protected BlockAdapter adapter()
     {
@@ -72,6 +78,7 @@ abstract class LdcpLsnSuite extends LevelSuite
         for (int i = 0; i < 5; i++)
         {
             assertEquals(b.txs.accepted().get(i).cycle() + off, b.txr.received().get(i).get("ts"));
+            assertEquals(LATENCY, b.txr.received().get(i).cycle() - b.txs.accepted().get(i).cycle(), "latency, idle block");
         }
     }
 
