@@ -37,12 +37,18 @@ public final class LdcpProvider implements CcProvider
     public String check(final Scenario scenario, final Level level)
     {
         final Topology topo = new Topology(scenario);
+        final boolean[] checked = new boolean[topo.hostCount()];
         for (int f = 0; f < scenario.flows().size(); f++)
         {
-            final String problem = LdcpFormats.problem(scenario, topo, topo.flowSrc(f));
-            if (null != problem)
+            final int host = topo.flowSrc(f);
+            if (!checked[host])
             {
-                return problem;
+                checked[host] = true;
+                final String problem = LdcpFormats.problem(scenario, topo, host);
+                if (null != problem)
+                {
+                    return problem;
+                }
             }
         }
         return null;
