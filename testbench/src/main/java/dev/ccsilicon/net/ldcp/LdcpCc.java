@@ -246,7 +246,7 @@ final class LdcpCc implements SenderCc, ReceiverCc, CcMetrics, LdcpParts.Events,
                 throw new IllegalStateException("flow " + flow + "'s ACK carries no ldcp_lsn descriptor at " + nowPs + " ps");
             }
             final long nowCycle = nowPs / LdcpFormats.CYCLE_PS;
-            final long ts = (nowCycle - ((nowCycle - (payload >>> 32)) & TS_MASK)) & MASK;
+            final long ts = (nowCycle - ((nowCycle - (payload >>> 32 & TS_MASK)) & TS_MASK)) & MASK;
             final int n = (int)(payload >>> 56) & 0x3F;
             final boolean ece = (payload >>> 62 & 1) != 0;
             final long ackLsn = payload & MASK;
