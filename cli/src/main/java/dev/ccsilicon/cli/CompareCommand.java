@@ -46,7 +46,9 @@ import picocli.CommandLine.Parameters;
         "Every job is validated before any starts: a bad file, key or value is exit 2 and nothing is written. " +
             "Exit 0 when every job passed, 1 otherwise."},
     footer = {"", "Example:",
-        "  ccsilicon compare scenarios/compare-rocc-dcqcn-*.yaml --algorithms rocc,dcqcn --out docs/compare"})
+        "  ccsilicon compare scenarios/compare-rocc-dcqcn-*.yaml --algorithms rocc,dcqcn --out docs/compare",
+        "  ccsilicon compare scenarios/compare-rocc-dcqcn-*.yaml --algorithms rocc,dcqcn,ldcp \\",
+        "      --set ldcp:switch.pfc.enabled=false --set ldcp:transport.ack.every=1 --set ldcp:transport.recovery=go-back-n"})
 final class CompareCommand implements Callable<Integer>
 {
     static final String NAME = "ccsilicon compare";
@@ -62,7 +64,9 @@ final class CompareCommand implements Callable<Integer>
         description = "The level of every algorithm's blocks (default ${DEFAULT-VALUE}: the level every algorithm has).")
     private String level;
 
-    @Option(names = "--set", paramLabel = "key=value", description = "Overrides a field of every run, e.g. duration=10ms.")
+    @Option(names = "--set", paramLabel = "[alg:]key=value",
+        description = "Overrides a field of every run, e.g. duration=10ms; with an algorithm prefix only that " +
+            "algorithm's runs, e.g. ldcp:switch.pfc.enabled=false.")
     private List<String> overrides = new ArrayList<>();
 
     @Option(names = {"-j", "--jobs"}, paramLabel = "N",
@@ -99,6 +103,15 @@ final class CompareCommand implements Callable<Integer>
                     "single commas, e.g. rocc,dcqcn");
             }
             names.add(a.strip());
+        }
+        for (final String set : overrides)
+        {
+            final String alg = algorithmOf(set);
+            if (null != alg && !names.contains(alg))
+            {
+                throw new UserError(NAME + ": --set " + set + " is for algorithm " + alg + ", which --algorithms " +
+                    algorithms + " does not list");
+            }
         }
         final int parallel = SweepCommand.parallel(NAME, jobs);
         final Duration limit = null == timeout ? null : SweepCommand.duration(NAME, timeout);
@@ -149,6 +162,17 @@ final class CompareCommand implements Callable<Integer>
         return sb.toString();
     }
 
+    /**
+     * The algorithm an override is for ({@code ldcp} in {@code ldcp:switch.pfc.enabled=false}), or null when it
+     * is for every run: a field path never holds a colon, so one before the first '=' is the prefix's.
+     */
+    static String algorithmOf(final String set)
+    {
+        final int eq = set.indexOf('=');
+        final int colon = set.indexOf(':');
+        return colon > 0 && (eq < 0 || colon < eq) ? set.substring(0, colon).strip() : null;
+    }
+
     /** Every file × algorithm, each loaded and checked here; the scenario's own seed. */
     List<Job> plan(final List<String> names, final ScenarioRunner runner)
     {
@@ -158,7 +182,19 @@ final class CompareCommand implements Callable<Integer>
         {
             for (final String algorithm : names)
             {
-                final List<String> sets = new ArrayList<>(overrides);
+                final List<String> sets = new ArrayList<>();
+                for (final String set : overrides)
+                {
+                    final String alg = algorithmOf(set);
+                    if (null == alg)
+                    {
+                        sets.add(set);
+                    }
+                    else if (alg.equals(algorithm))
+                    {
+                        sets.add(set.substring(alg.length() + 1));
+                    }
+                }
                 sets.add("algorithm=" + algorithm);
                 sets.add("level=" + level);
                 final Scenario scenario;

@@ -78,6 +78,8 @@ class CompareCommandTest
             new String[] {EQUAL, "--algorithms", "rocc", "--level", "gate"},
             new String[] {EQUAL, "--algorithms", "rocc", "--jobs", "0"},
             new String[] {EQUAL, "--algorithms", "rocc", "--set", "nic.rocc.recovery=0us"},
+            new String[] {EQUAL, "--algorithms", "rocc,dcqcn", "--set", "ldcp:switch.pfc.enabled=false"},
+            new String[] {EQUAL, "--algorithms", "rocc,dcqcn", "--set", "dcqcn:nic.dcqcn.g=2"},
             new String[] {"nope.yaml", "--algorithms", "rocc"}))
         {
             final Result r = compare(withOut(bad, dir));
@@ -94,5 +96,14 @@ class CompareCommandTest
         all[args.length] = "--out";
         all[args.length + 1] = dir.toString();
         return all;
+    }
+
+    /** An override with an algorithm prefix is that algorithm's alone; a colon after the '=' is the value's. */
+    @Test
+    void aPrefixedOverrideGoesToItsAlgorithmsRunsOnly()
+    {
+        assertEquals("ldcp", CompareCommand.algorithmOf("ldcp:switch.pfc.enabled=false"));
+        assertEquals(null, CompareCommand.algorithmOf("switch.ecn={k_min: 5KB}"));
+        assertEquals(null, CompareCommand.algorithmOf("duration=3ms"));
     }
 }

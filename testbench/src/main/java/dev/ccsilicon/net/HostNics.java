@@ -317,6 +317,13 @@ final class HostNics
             return;
         }
         sndUna[f] = seq;
+        if (sndNxt[f] < seq)
+        {
+            // An ACK sent before a go-back (RTO) acknowledges bytes beyond the resend point: resending
+            // them would be wasted, and in-flight bytes would go negative.
+            sndNxt[f] = seq;
+            active[f] = hasData(f);
+        }
         if (goBackN)
         {
             // Progress restarts the timer; nothing outstanding stops it (the pending event then finds it off).
@@ -364,6 +371,7 @@ final class HostNics
         {
             timeouts[f]++;
             goBack(f, sndUna[f]);
+            sender.onTimeout(f, now);
             kick(topo.flowSrc(f), now);
             armRto(f, now);
         }
@@ -410,13 +418,30 @@ final class HostNics
         if (ackEvery > 0)
         {
             echo[f] |= bits;
-            if (++unacked[f] >= ackEvery || done)
+            final int decision = receiver.ackDecision(f, now);
+            if (ReceiverCc.ACK_NOW == decision || ++unacked[f] >= ackEvery && ReceiverCc.ACK_DEFAULT == decision ||
+                done && ReceiverCc.ACK_DEFAULT == decision)
             {
-                net.sendTransport(f, PacketKind.ACK, rcvNxt[f], echo[f], now);
-                unacked[f] = 0;
-                echo[f] = 0;
+                sendAck(f, now);
             }
         }
+    }
+
+    /** The receiver of {@code f} acknowledges what it has accepted in order. */
+    void sendAck(final int f, final long now)
+    {
+        if (ackEvery > 0)
+        {
+            net.sendTransport(f, PacketKind.ACK, rcvNxt[f], receiver.ackPayload(f, echo[f], now), now);
+            unacked[f] = 0;
+            echo[f] = 0;
+        }
+    }
+
+    /** Whether a data packet of {@code f} at sequence {@code seq} with {@code payload} bytes ends the flow's message. */
+    boolean lastOfMessage(final int f, final long seq, final int payload)
+    {
+        return size[f] != Flow.INFINITE && seq + payload == size[f];
     }
 
     /** Payload bytes of {@code f} the receiving application has been handed, in order and once. */

@@ -424,6 +424,24 @@ public final class Network implements CcContext
     }
 
     @Override
+    public int payloadBytes(final int pkt)
+    {
+        return pool.payload[pkt];
+    }
+
+    @Override
+    public long sequence(final int pkt)
+    {
+        return pool.seq[pkt];
+    }
+
+    @Override
+    public boolean lastOfMessage(final int pkt)
+    {
+        return hosts.lastOfMessage(pool.flow[pkt], pool.seq[pkt], pool.payload[pkt]);
+    }
+
+    @Override
     public long header(final int pkt)
     {
         return pool.word[pkt];
@@ -452,6 +470,12 @@ public final class Network implements CcContext
         {
             enqueueControl(toSource ? topo.cnpPort(flow, node) : topo.dataPort(flow, node), pkt);
         }
+    }
+
+    @Override
+    public void acknowledge(final int flow, final long nowPs)
+    {
+        hosts.sendAck(flow, nowPs);
     }
 
     @Override

@@ -44,6 +44,15 @@ public interface AlgorithmSection
         return key + ": {...}";
     }
 
+    /**
+     * Whether PFC is on when the scenario does not say ({@code switch.pfc.enabled}): true but for
+     * algorithms designed to run without it (LDCP).
+     */
+    default boolean pfcByDefault()
+    {
+        return PfcConfig.DEFAULT.enabled();
+    }
+
     /** A fresh binder for one scenario file. */
     Binder binder();
 
@@ -113,6 +122,19 @@ public interface AlgorithmSection
     static AlgorithmSection of(final String algorithm)
     {
         for (final AlgorithmSection section : all())
+        {
+            if (section.algorithm().equals(algorithm))
+            {
+                return section;
+            }
+        }
+        return null;
+    }
+
+    /** The section of {@code algorithm} among {@code sections}, or null. */
+    static AlgorithmSection of(final List<AlgorithmSection> sections, final String algorithm)
+    {
+        for (final AlgorithmSection section : sections)
         {
             if (section.algorithm().equals(algorithm))
             {

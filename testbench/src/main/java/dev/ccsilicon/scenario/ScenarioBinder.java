@@ -180,7 +180,7 @@ final class ScenarioBinder
         {
             workload(workloadNode, hosts, links, duration, seed, flows);
         }
-        final SwitchConfig switchConfig = switchConfig(top);
+        final SwitchConfig switchConfig = switchConfig(top, algorithm);
         final NicConfig nic = nic(top);
         final Map<String, Object> bound = new LinkedHashMap<>();
         for (final Map.Entry<String, AlgorithmSection.Binder> entry : sectionBinders.entrySet())
@@ -877,12 +877,15 @@ final class ScenarioBinder
         return flows;
     }
 
-    private SwitchConfig switchConfig(final Fields top)
+    private SwitchConfig switchConfig(final Fields top, final String algorithm)
     {
+        // PFC's default is the running algorithm's (LDCP is PFC-free); xoff and xon keep theirs.
+        final PfcConfig pfcDefault = new PfcConfig(AlgorithmSection.of(sections, algorithm).pfcByDefault(),
+            PfcConfig.DEFAULT.xoffBytes(), PfcConfig.DEFAULT.xonBytes());
         final YamlNode node = top.optional("switch", "a mapping such as {buffer: 12MB}");
         if (null == node)
         {
-            return new SwitchConfig(SwitchConfig.DEFAULT_BUFFER_BYTES, PfcConfig.DEFAULT);
+            return new SwitchConfig(SwitchConfig.DEFAULT_BUFFER_BYTES, pfcDefault);
         }
         final List<String> known = new ArrayList<>(SWITCH);
         final StringBuilder example = new StringBuilder("{buffer: 12MB, pfc: {...}");
@@ -890,8 +893,12 @@ final class ScenarioBinder
         {
             for (final String key : section.switchKeys())
             {
-                known.add(key);
-                example.append(", ").append(section.switchExample(key));
+                // Sections may share a key (DCQCN and LDCP both read switch.ecn and switch.wred).
+                if (!known.contains(key))
+                {
+                    known.add(key);
+                    example.append(", ").append(section.switchExample(key));
+                }
             }
         }
         final Fields fields = new Fields(node, "switch", example.append('}').toString(), known, origins);
@@ -899,7 +906,7 @@ final class ScenarioBinder
         final long buffer = null == bufferNode ? SwitchConfig.DEFAULT_BUFFER_BYTES :
             Values.positive(Values.size(bufferNode, "switch.buffer"), bufferNode, "switch.buffer", "the buffer");
 
-        PfcConfig pfc = PfcConfig.DEFAULT;
+        PfcConfig pfc = pfcDefault;
         final YamlNode pfcNode = fields.optional("pfc", "a mapping such as {enabled: true, xoff: 500KB, xon: 480KB}");
         if (null != pfcNode)
         {
@@ -908,7 +915,7 @@ final class ScenarioBinder
             final YamlNode xoff = pfcFields.optional("xoff", SIZE);
             final YamlNode xon = pfcFields.optional("xon", SIZE);
             pfc = new PfcConfig(
-                null == enabled ? PfcConfig.DEFAULT.enabled() : Values.bool(enabled, "switch.pfc.enabled"),
+                null == enabled ? pfcDefault.enabled() : Values.bool(enabled, "switch.pfc.enabled"),
                 null == xoff ? PfcConfig.DEFAULT.xoffBytes() :
                     Values.positive(Values.size(xoff, "switch.pfc.xoff"), xoff, "switch.pfc.xoff", "xoff"),
                 null == xon ? PfcConfig.DEFAULT.xonBytes() : Values.size(xon, "switch.pfc.xon"));
@@ -935,8 +942,11 @@ final class ScenarioBinder
         {
             for (final String key : section.nicKeys())
             {
-                known.add(key);
-                example.append(", ").append(section.nicExample(key));
+                if (!known.contains(key))
+                {
+                    known.add(key);
+                    example.append(", ").append(section.nicExample(key));
+                }
             }
         }
         final Fields fields = new Fields(node, "nic", example.append('}').toString(), known, origins);

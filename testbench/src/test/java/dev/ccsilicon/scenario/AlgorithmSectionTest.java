@@ -126,19 +126,20 @@ class AlgorithmSectionTest
     }
 
     @Test
-    void theRegisteredSectionsAreDcqcnNoneAndRoccInNameOrder()
+    void theRegisteredSectionsAreDcqcnLdcpNoneAndRoccInNameOrder()
     {
-        assertEquals(List.of("dcqcn", "none", "rocc"), AlgorithmSection.all().stream().map(AlgorithmSection::algorithm).toList());
-        assertEquals("dcqcn, none or rocc", AlgorithmSection.allowed(AlgorithmSection.all()));
+        assertEquals(List.of("dcqcn", "ldcp", "none", "rocc"),
+            AlgorithmSection.all().stream().map(AlgorithmSection::algorithm).toList());
+        assertEquals("dcqcn, ldcp, none or rocc", AlgorithmSection.allowed(AlgorithmSection.all()));
         assertEquals("rocc", AlgorithmSection.of("rocc").algorithm());
-        assertEquals(null, AlgorithmSection.of("ldcp"));
+        assertEquals(null, AlgorithmSection.of("tcd"));
     }
 
     @Test
     void everyRegisteredSectionIsBoundWhicheverAlgorithmRuns()
     {
         final Scenario s = load(BASE.formatted("none"), AlgorithmSection.all());
-        assertEquals(List.of("dcqcn", "none", "rocc"), List.copyOf(s.sections().keySet()));
+        assertEquals(List.of("dcqcn", "ldcp", "none", "rocc"), List.copyOf(s.sections().keySet()));
         assertEquals(RoccScenarioConfig.DEFAULT, s.section(RoccScenarioConfig.class));
         assertThrows(IllegalStateException.class, () -> s.section(FakeConfig.class));
     }
@@ -157,8 +158,9 @@ class AlgorithmSectionTest
         assertEquals(List.of("fake-run"), fake.checked);
 
         final ScenarioError unknown = assertThrows(ScenarioError.class,
-            () -> load(BASE.formatted("ldcp"), sections));
-        assertEquals("x.yaml:2: algorithm: 'ldcp' is not a known algorithm; use dcqcn, fake, none or rocc", unknown.getMessage());
+            () -> load(BASE.formatted("tcd"), sections));
+        assertEquals("x.yaml:2: algorithm: 'tcd' is not a known algorithm; use dcqcn, fake, ldcp, none or rocc",
+            unknown.getMessage());
 
         final ScenarioError key = assertThrows(ScenarioError.class,
             () -> load(BASE.formatted("fake") + "switch: {fak: 1}\n", sections));
@@ -168,7 +170,7 @@ class AlgorithmSectionTest
         final ScenarioError example = assertThrows(ScenarioError.class,
             () -> load(BASE.formatted("fake") + "nic: 5\n", sections));
         assertTrue(example.getMessage().endsWith("expected a mapping such as {header: 64B, dcqcn: {profile: paper, cnp_interval: 50us}, fake: {...}, " +
-            "rocc: {recovery: 55us}}"),
+            "ldcp: {alpha: 1, beta: 0.5, gamma: 0.125, fast_start: true}, rocc: {recovery: 55us}}"),
             example.getMessage());
 
         final ScenarioError check = assertThrows(ScenarioError.class,

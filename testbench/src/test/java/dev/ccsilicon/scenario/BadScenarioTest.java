@@ -48,7 +48,7 @@ class BadScenarioTest
         "mtu-zero;                   mtu;                           '0B' is out of range|64B to 9216B",
         "mtu-huge;                   mtu;                           '1MB' is out of range|64B to 9216B",
         "header-above-mtu;           nic.header;                    '1000B' is larger than the mtu (500B)|at most mtu",
-        "unknown-algorithm;          algorithm;                     'ldcp' is not a known algorithm|dcqcn, none or rocc",
+        "unknown-algorithm;          algorithm;                     'tcd' is not a known algorithm|dcqcn, ldcp, none or rocc",
         "profile-key-not-a-rate;     switch.rocc.profiles.fast;     'fast' is not a rate|bps, Kbps, Mbps, Gbps or Tbps",
         "profile-queue-order;        switch.rocc.profiles.10Gbps;   q_ref 200KB, q_mid 150KB, q_max 210KB|q_ref < q_mid < q_max",
         "profile-period-shorter-than-sweep; switch.rocc.profiles.10Gbps.period; '2ns' is 2 cycles|sweep over the 3 RoCC ports of S0 at 10Gbps|at least 3ns",

@@ -47,7 +47,9 @@ class EveryFieldBadValueTest
     static final String FT = "/scenarios/good/every-field-fat-tree.yaml";
     /** The same for DCQCN's keys ({@code switch.ecn}, {@code switch.wred}, {@code nic.dcqcn}). */
     static final String DQ = "/scenarios/good/every-field-dcqcn.yaml";
-    static final List<String> FILES = List.of(FULL, LS, FT, DQ);
+    /** The same for LDCP's keys ({@code nic.ldcp}; {@code switch.ecn} and {@code switch.wred} with LDCP's defaults). */
+    static final String LD = "/scenarios/good/every-field-ldcp.yaml";
+    static final List<String> FILES = List.of(FULL, LS, FT, DQ, LD);
 
     /**
      * One wrong value for one field.
@@ -138,6 +140,48 @@ class EveryFieldBadValueTest
             .map(c -> c.in(DQ));
     }
 
+    private static final String L = "nic.ldcp.";
+
+    /** LDCP's keys (SPEC §8.2), in {@link #LD}: ldcp_pawa's formats bound each (next-blocks.md §d.2-§d.3). */
+    static Stream<Case> ldcpCases()
+    {
+        return Stream.of(
+            set("nic.ldcp", "nic.ldcp=on", "nic.ldcp", "'on' is not allowed here", "{alpha: 1, beta: 0.5"),
+            set(L + "alpha", L + "alpha=0.3", L + "alpha", "'0.3' is not allowed", "a whole number of 1/256",
+                "UQ1.8"),
+            set(L + "alpha", L + "alpha=2", L + "alpha", "'2' is not allowed", "at most 1"),
+            set(L + "alpha", L + "alpha=0", L + "alpha", "'0' is not allowed", "more than 0"),
+            set(L + "beta", L + "beta=1.5", L + "beta", "'1.5' is not allowed", "at most 1"),
+            set(L + "beta", L + "beta=0.001", L + "beta", "'0.001' is not allowed", "a whole number of 1/256"),
+            set(L + "gamma", L + "gamma=0.2", L + "gamma", "'0.2' is not allowed", "a power of two from 1/128 to 1"),
+            set(L + "gamma", L + "gamma=0.001953125", L + "gamma", "'0.001953125' is not allowed", "3-bit shift"),
+            set(L + "eta", L + "eta=1", L + "eta", "'1' is not allowed", "a power of two from 1/128 to 1/2"),
+            set(L + "iw", L + "iw=0", L + "iw", "'0' is not allowed", "from 1 to 65535 (u16 in ldcp_pawa)"),
+            set(L + "iw", L + "iw=70000", L + "iw", "'70000' is not allowed", "from 1 to 65535"),
+            set(L + "cw_max", L + "cw_max=50", L + "cw_max", "'50' is below iw 94", "at least iw"),
+            set(L + "cw_max", L + "cw_max=1.5", L + "cw_max", "'1.5' is not allowed", "whole number"),
+            set(L + "rtt", L + "rtt=min", L + "rtt", "'min' is not allowed", "srtt or base"),
+            set(L + "base_rtt", L + "base_rtt=2ms", L + "base_rtt", "'2ms' is outside ldcp_pawa's RTT format",
+                "from 1ns to 1.048575ms"),
+            set(L + "base_rtt", L + "base_rtt=500ps", L + "base_rtt", "'500ps' is outside", "u20 cycles"),
+            set(L + "fast_start", L + "fast_start=maybe", L + "fast_start", "'maybe'", "true or false"),
+            set(L + "m", L + "m=0", L + "m", "'0' is not allowed", "from 1 to 63 (u6 in ldcp_lsn"),
+            set(L + "m", L + "m=64", L + "m", "'64' is not allowed", "from 1 to 63"),
+            set(L + "coalesce", L + "coalesce=0us", L + "coalesce", "'0us' is not allowed", "more than 0"),
+            set(L + "coalesce", L + "coalesce=500ps", L + "coalesce", "shorter than one cycle", "at least 1ns"),
+            set("switch.ecn.k_min", "switch.ecn.k_min=60KB", "switch.ecn", "k_min 60KB is above k_max 50KB"),
+            set("switch.ecn.k_max", "switch.ecn.k_max=64MB", "switch.ecn.k_max", "beyond dcqcn_cp's queue length"),
+            set("switch.ecn.p_max", "switch.ecn.p_max=2", "switch.ecn.p_max", "is not a probability"),
+            set("switch.ecn.at", "switch.ecn.at=later", "switch.ecn.at", "'later' is not allowed", "enqueue or dequeue"),
+            set("switch.wred.k", "switch.wred.k=40MB", "switch.wred.k", "beyond dcqcn_cp's queue length"),
+            set("transport.ack.every", "transport.ack.every=2", "transport.ack.every", "'2' is not allowed with algorithm ldcp",
+                "set transport.ack.every to 1 and coalesce with nic.ldcp.m"),
+            set("transport.recovery", "transport.recovery=none", "transport.recovery",
+                "'none' is not allowed with algorithm ldcp", "go-back-n"),
+            set("transport.rto", "transport.rto=0ms", "transport.rto", "'0ms' is not allowed"))
+            .map(c -> c.in(LD));
+    }
+
     private static final String TL = "topology.leaf-spine.";
     private static final String TF = "topology.fat-tree.";
     private static final String W = "workload[i].";
@@ -151,7 +195,7 @@ class EveryFieldBadValueTest
 
     static Stream<Case> cases()
     {
-        return Stream.of(fileCases(), generatedCases(), dcqcnCases()).flatMap(x -> x);
+        return Stream.of(fileCases(), generatedCases(), dcqcnCases(), ldcpCases()).flatMap(x -> x);
     }
 
     /** The keys added with the transport, the generated topologies and workloads (SPEC §8.2). */
@@ -319,9 +363,9 @@ class EveryFieldBadValueTest
             set("name", "name=[a, b]", "name", "a list is not allowed here", "a name (free text)"),
             set("name", "name=", "name", "has no value", "a name (free text)"),
             // algorithm
-            set("algorithm", "algorithm=ldcp", "algorithm", "'ldcp' is not a known algorithm", "dcqcn, none or rocc"),
-            set("algorithm", "algorithm=ROCC", "algorithm", "'ROCC' is not a known algorithm", "dcqcn, none or rocc"),
-            set("algorithm", "algorithm={x: 1}", "algorithm", "a mapping is not allowed here", "dcqcn, none or rocc"),
+            set("algorithm", "algorithm=tcd", "algorithm", "'tcd' is not a known algorithm", "dcqcn, ldcp, none or rocc"),
+            set("algorithm", "algorithm=ROCC", "algorithm", "'ROCC' is not a known algorithm", "dcqcn, ldcp, none or rocc"),
+            set("algorithm", "algorithm={x: 1}", "algorithm", "a mapping is not allowed here", "dcqcn, ldcp, none or rocc"),
             // duration
             set("duration", "duration=0ms", "duration", "'0ms' is not allowed", "more than 0"),
             set("duration", "duration=60", "duration", "'60' is not a time (the unit is missing)", TIMES),
@@ -494,7 +538,8 @@ class EveryFieldBadValueTest
                 "a whole number from 0 to 8"),
             // nic
             set("nic", "nic=64B", "nic", "'64B' is not allowed here",
-                "{header: 64B, dcqcn: {profile: paper, cnp_interval: 50us}, rocc: {recovery: 55us}}"),
+                "{header: 64B, dcqcn: {profile: paper, cnp_interval: 50us}, ldcp: {alpha: 1, beta: 0.5, gamma: 0.125, " +
+                    "fast_start: true}, rocc: {recovery: 55us}}"),
             set("nic.header", "nic.header=-1B", "nic.header", "'-1B' is negative", "zero or more"),
             set("nic.header", "nic.header=2000B", "nic.header", "'2000B' is larger than the mtu (1KB)", "at most mtu"),
             set("nic.header", "nic.header=64", "nic.header", "'64' is not a size (the unit is missing)", SIZES),
@@ -622,7 +667,7 @@ class EveryFieldBadValueTest
         walk(YamlReader.readFile(full(), FULL), "", fullLeaves);
         final Set<String> leaves = new TreeSet<>(fullLeaves);
         final Set<String> generatedLeaves = new TreeSet<>();
-        for (final String other : List.of(LS, FT, DQ))
+        for (final String other : List.of(LS, FT, DQ, LD))
         {
             walk(YamlReader.readFile(resource(other), other), "", generatedLeaves);
         }
@@ -650,8 +695,10 @@ class EveryFieldBadValueTest
             "links[i].b", "flows[i].id", "flows[i].src", "flows[i].dst", "switch.buffer", "nic.header",
             E + "k_min", E + "k_max", E + "p_max", E + "at", "switch.wred.k", D + "profile", D + "cnp_mode", D + "g",
             D + "alpha_timer", D + "rate_timer", D + "byte_counter", D + "fast_recovery", D + "rate_ai", D + "rate_hai",
-            D + "rate_min", D + "cnp_interval", D + "decrease_timer");
-        assertEquals(new TreeSet<>(generated), generatedLeaves, "the leaves of " + LS + ", " + FT + " and " + DQ);
+            D + "rate_min", D + "cnp_interval", D + "decrease_timer", L + "alpha", L + "beta", L + "gamma", L + "eta",
+            L + "iw", L + "cw_max", L + "rtt", L + "base_rtt", L + "fast_start", L + "m", L + "coalesce", "transport.ack.every",
+            "transport.recovery", "transport.rto");
+        assertEquals(new TreeSet<>(generated), generatedLeaves, "the leaves of " + LS + ", " + FT + ", " + DQ + " and " + LD);
 
         // Every case names a field of the file or a mapping/list on the way to one: no typos.
         for (final String field : covered)

@@ -19,6 +19,15 @@ public interface CcContext
     /** Wire bytes (payload + header) of {@code pkt}. */
     int wireBytes(int pkt);
 
+    /** Payload bytes of data packet {@code pkt}. */
+    int payloadBytes(int pkt);
+
+    /** The transport's byte sequence number of data packet {@code pkt}: the flow offset of its first payload byte. */
+    long sequence(int pkt);
+
+    /** Whether data packet {@code pkt} carries the last byte of its flow's message (a finite flow's last packet). */
+    boolean lastOfMessage(int pkt);
+
     /** The CC-owned header bits of a data packet ({@link CcHeader}: ECN codepoint and room for more). */
     long header(int pkt);
 
@@ -34,6 +43,13 @@ public interface CcContext
      * high (control) priority; {@code payload} is opaque to the network.
      */
     void sendControl(int node, int flow, int kind, long payload, boolean toSource, long nowPs);
+
+    /**
+     * The receiving transport of {@code flow} sends an ACK now: cumulative up to what it has accepted
+     * in order, its payload from {@link ReceiverCc#ackPayload}. For a receiver CC that coalesces ACKs
+     * itself ({@link ReceiverCc#ackDecision}); a no-op while the transport sends no ACKs.
+     */
+    void acknowledge(int flow, long nowPs);
 
     /** A sender hook changed the rate or window of {@code flow}; the pacer re-reads both. */
     void rateChanged(int flow, long nowPs);

@@ -15,15 +15,30 @@ public interface SenderCc extends CcHook
     {
     }
 
-    /** Called by the host NIC when data packet {@code pkt} of {@code flow} starts on the wire. */
+    /**
+     * Called by the host NIC when data packet {@code pkt} of {@code flow} starts on the wire. The hook
+     * may set the packet's header bits here ({@link CcContext#setHeader} at the host's port): the NIC
+     * stamps {@link CcHeader#ECN_ECT0} before the call, and the wire carries what the hook leaves.
+     */
     default void onSent(final int flow, final int pkt, final long nowPs)
     {
     }
 
     /**
+     * Called by the host NIC when the transport's retransmission timer of {@code flow} expired with
+     * bytes outstanding, after the transport went back to {@link CcContext#bytesAcked} and before it
+     * sends again.
+     */
+    default void onTimeout(final int flow, final long nowPs)
+    {
+    }
+
+    /**
      * Called by the host NIC when a control packet for {@code flow} arrives: a CC kind (CNP, ...) with
-     * its payload, or the transport's {@link PacketKind#ACK} (payload: echoed header bits, after the
-     * transport has moved {@link CcContext#bytesAcked}) or {@link PacketKind#NACK}.
+     * its payload, or the transport's {@link PacketKind#ACK} (payload: what the receiver's
+     * {@link ReceiverCc#ackPayload} gave, by default the echoed header bits; after the transport has
+     * moved {@link CcContext#bytesAcked}) or {@link PacketKind#NACK} (after the transport moved
+     * {@link CcContext#bytesAcked} to the NACK's sequence number and went back to it).
      */
     default void onControl(final int flow, final int kind, final long payload, final long nowPs)
     {

@@ -1,10 +1,12 @@
 package dev.ccsilicon.net.dcqcn;
 
 import java.util.List;
+import java.util.function.IntFunction;
 
 import dev.ccsilicon.blocks.dcqcncp.DcqcnCp;
 import dev.ccsilicon.blocks.dcqcncp.DcqcnCpConfig;
 import dev.ccsilicon.blocks.dcqcncp.DcqcnCpPorts;
+import dev.ccsilicon.blocks.dcqcncp.DcqcnCpSettings;
 import dev.ccsilicon.blocks.dcqcnnp.DcqcnNp;
 import dev.ccsilicon.blocks.dcqcnnp.DcqcnNpConfig;
 import dev.ccsilicon.blocks.dcqcnrp.DcqcnRp;
@@ -89,16 +91,15 @@ final class DcqcnBlocks
     {
         private final Marker[] markers;
 
-        Markers(final Scenario scenario, final Topology topo, final Level level)
+        Markers(final Topology topo, final Level level, final IntFunction<DcqcnCpSettings> settings)
         {
-            final DcqcnScenarioConfig config = scenario.section(DcqcnScenarioConfig.class);
             markers = new Marker[topo.portCount()];
             for (int port = 0; port < markers.length; port++)
             {
                 if (!topo.isHost(topo.from(port)))
                 {
                     markers[port] = new Marker(name("cp_", topo.portId(port).replace("->", "_to_")),
-                        DcqcnCpPorts.configValues(DcqcnFormats.cpSettings(config, scenario.seed(), port)), level);
+                        DcqcnCpPorts.configValues(settings.apply(port)), level);
                 }
             }
         }

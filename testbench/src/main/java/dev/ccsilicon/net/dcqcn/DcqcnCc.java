@@ -4,7 +4,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import dev.ccsilicon.blocks.dcqcncp.DcqcnCpReference;
 import dev.ccsilicon.blocks.dcqcnrp.DcqcnRates;
 import dev.ccsilicon.net.Topology;
 import dev.ccsilicon.net.cc.CcContext;
@@ -39,6 +38,7 @@ final class DcqcnCc implements SwitchCc, SenderCc, ReceiverCc, CcMetrics, DcqcnP
     private final boolean markAtDequeue;
     private final boolean echo;
     private final DcqcnParts.Markers cp;
+    private final MarkerHook marking;
     private final DcqcnParts.ReactionPoints rp;
     private final DcqcnParts.NotificationPoints np;
     private final int[] qpAtSrc;
@@ -83,15 +83,15 @@ final class DcqcnCc implements SwitchCc, SenderCc, ReceiverCc, CcMetrics, DcqcnP
             flowsByDst[topo.flowDst(f)][qpAtDst[f]] = f;
         }
         txPending = new long[n];
+        cp = DcqcnParts.markers(topo, level, port -> DcqcnFormats.cpSettings(config, scenario.seed(), port));
+        marking = new MarkerHook(ctx, cp, markAtDequeue);
         if (level == Level.REFERENCE)
         {
-            cp = new DcqcnReferences.Markers(scenario, topo);
             rp = new DcqcnReferences.ReactionPoints(scenario, topo, bySrc, this);
             np = echo ? null : new DcqcnReferences.NotificationPoints(scenario, byDst, this);
         }
         else
         {
-            cp = new DcqcnBlocks.Markers(scenario, topo, level);
             rp = new DcqcnBlocks.ReactionPoints(scenario, topo, bySrc, this, level);
             np = echo ? null : new DcqcnBlocks.NotificationPoints(scenario, byDst, this, level);
         }
@@ -117,39 +117,13 @@ final class DcqcnCc implements SwitchCc, SenderCc, ReceiverCc, CcMetrics, DcqcnP
     @Override
     public int onEnqueue(final int port, final int pkt, final long nowPs)
     {
-        final int len = ctx.wireBytes(pkt);
-        // The network shows the queue with the arriving packet in it; the block samples it before.
-        final long q = Math.min(DcqcnFormats.QUEUE_MAX_BYTES, ctx.queueBytes(port) - len);
-        final long header = ctx.header(pkt);
-        final int ecn = (int)(header & CcHeader.ECN_MASK);
-        if (DcqcnCpReference.ACCEPT != cp.admit(port, q, len, ecn))
-        {
-            return DROP;
-        }
-        if (!markAtDequeue)
-        {
-            mark(port, pkt, cp.mark(port, q, len, ecn), header);
-        }
-        return ENQUEUE;
+        return marking.onEnqueue(port, pkt, nowPs);
     }
 
     @Override
     public void onDequeue(final int port, final int pkt, final long nowPs)
     {
-        if (markAtDequeue)
-        {
-            final long header = ctx.header(pkt);
-            final long q = Math.min(DcqcnFormats.QUEUE_MAX_BYTES, ctx.queueBytes(port));
-            mark(port, pkt, cp.mark(port, q, ctx.wireBytes(pkt), (int)(header & CcHeader.ECN_MASK)), header);
-        }
-    }
-
-    private void mark(final int port, final int pkt, final int ecnOut, final long header)
-    {
-        if (ecnOut != (header & CcHeader.ECN_MASK))
-        {
-            ctx.setHeader(port, pkt, (header & ~CcHeader.ECN_MASK) | ecnOut);
-        }
+        marking.onDequeue(port, pkt, nowPs);
     }
 
     // ---------------------------------------------------------------- receiver NIC (dcqcn_np)

@@ -114,7 +114,7 @@ public final class DcqcnFormats
     }
 
     /** A 32-bit non-zero LFSR seed: SplitMix64 of (seed, index), so no two hooks draw the same stream. */
-    static long lfsrSeed(final long seed, final long index)
+    public static long lfsrSeed(final long seed, final long index)
     {
         final long s = StimulusRandom.mix(seed * StimulusRandom.GOLDEN + (index + 1) * 0xBF58476D1CE4E5B9L) & 0xFFFF_FFFFL;
         return 0 == s ? 1 : s;

@@ -1,16 +1,31 @@
 package dev.ccsilicon.net.dcqcn;
 
+import java.util.function.IntFunction;
+
+import dev.ccsilicon.blocks.dcqcncp.DcqcnCpSettings;
+import dev.ccsilicon.net.Topology;
 import dev.ccsilicon.net.cc.CcHook;
+import dev.ccsilicon.scenario.Level;
 
 /**
  * The three DCQCN blocks as the loop sees them, each at a level: the references ({@link DcqcnReferences})
  * or the blocks behind their pins ({@link DcqcnBlocks}). QPs are per host: a sending host's q-th flow is
  * its reaction point's QP q, a receiving host's q-th incoming flow its notification point's QP q.
  */
-final class DcqcnParts
+public final class DcqcnParts
 {
     private DcqcnParts()
     {
+    }
+
+    /**
+     * {@code dcqcn_cp} on every switch egress port at {@code level}, port p configured with
+     * {@code settings.apply(p)}: the markers DCQCN uses, and LDCP with its own two policies.
+     */
+    public static Markers markers(final Topology topo, final Level level, final IntFunction<DcqcnCpSettings> settings)
+    {
+        return level == Level.REFERENCE ? new DcqcnReferences.Markers(topo, settings) :
+            new DcqcnBlocks.Markers(topo, level, settings);
     }
 
     /** What the parts tell the glue ({@link DcqcnCc}). */
@@ -24,7 +39,7 @@ final class DcqcnParts
     }
 
     /** {@code dcqcn_cp} on every switch egress port. */
-    interface Markers extends AutoCloseable
+    public interface Markers extends AutoCloseable
     {
         /** The ADMIT hook: {@code DcqcnCpReference.ACCEPT} or a drop code. */
         int admit(int port, long q, int len, int ecn);

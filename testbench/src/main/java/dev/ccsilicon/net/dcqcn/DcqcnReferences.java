@@ -1,6 +1,9 @@
 package dev.ccsilicon.net.dcqcn;
 
+import java.util.function.IntFunction;
+
 import dev.ccsilicon.blocks.dcqcncp.DcqcnCpReference;
+import dev.ccsilicon.blocks.dcqcncp.DcqcnCpSettings;
 import dev.ccsilicon.blocks.dcqcnnp.DcqcnNpReference;
 import dev.ccsilicon.blocks.dcqcnrp.DcqcnRpReference;
 import dev.ccsilicon.net.Topology;
@@ -27,15 +30,14 @@ final class DcqcnReferences
     {
         private final DcqcnCpReference[] cp;
 
-        Markers(final Scenario scenario, final Topology topo)
+        Markers(final Topology topo, final IntFunction<DcqcnCpSettings> settings)
         {
-            final DcqcnScenarioConfig config = scenario.section(DcqcnScenarioConfig.class);
             cp = new DcqcnCpReference[topo.portCount()];
             for (int port = 0; port < cp.length; port++)
             {
                 if (!topo.isHost(topo.from(port)))
                 {
-                    cp[port] = new DcqcnCpReference(DcqcnFormats.cpSettings(config, scenario.seed(), port));
+                    cp[port] = new DcqcnCpReference(settings.apply(port));
                 }
             }
         }

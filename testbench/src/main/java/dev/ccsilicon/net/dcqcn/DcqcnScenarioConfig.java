@@ -9,9 +9,16 @@ package dev.ccsilicon.net.dcqcn;
  * @param ecn  the RED/ECN marking profile of every switch egress queue ({@code dcqcn_cp}).
  * @param wred the drop profile for ECN-incapable packets, or null when {@code switch.wred} is absent.
  * @param nic  the reaction and notification points' parameters.
+ * @param ecnError what is wrong with {@code switch.ecn} given DCQCN's defaults, thrown by the section's
+ *                 check when DCQCN runs (see {@link MarkingKeys.EcnBinding}); null when nothing is.
  */
-public record DcqcnScenarioConfig(Ecn ecn, Wred wred, Nic nic)
+public record DcqcnScenarioConfig(Ecn ecn, Wred wred, Nic nic, dev.ccsilicon.scenario.ScenarioError ecnError)
 {
+    public DcqcnScenarioConfig(final Ecn ecn, final Wred wred, final Nic nic)
+    {
+        this(ecn, wred, nic, null);
+    }
+
     /** Where the marking hook samples the queue. */
     public enum MarkAt
     {

@@ -1,7 +1,6 @@
 package dev.ccsilicon.net.dcqcn;
 
 import java.util.List;
-import java.util.Locale;
 
 import dev.ccsilicon.scenario.AlgorithmSection;
 import dev.ccsilicon.scenario.FieldPath;
@@ -22,11 +21,9 @@ import dev.ccsilicon.scenario.YamlNode;
  */
 public final class DcqcnSection implements AlgorithmSection
 {
-    private static final List<String> ECN = List.of("k_min", "k_max", "p_max", "at");
-    private static final List<String> WRED = List.of("k");
     private static final List<String> NIC = List.of("profile", "cnp_mode", "g", "alpha_timer", "rate_timer",
         "byte_counter", "fast_recovery", "rate_ai", "rate_hai", "rate_min", "cnp_interval", "decrease_timer");
-    private static final String ECN_EXAMPLE = "{k_min: 5KB, k_max: 200KB, p_max: 0.01, at: enqueue}";
+    private static final String ECN_EXAMPLE = MarkingKeys.ECN_EXAMPLE;
     private static final String NIC_EXAMPLE = "{profile: paper, g: 0.00390625, alpha_timer: 55us, rate_timer: 55us, " +
         "byte_counter: 10MB, fast_recovery: 5, rate_ai: 40Mbps, rate_hai: 200Mbps, rate_min: 100Mbps, cnp_interval: 50us}";
 
@@ -105,6 +102,10 @@ public final class DcqcnSection implements AlgorithmSection
     public void check(final Scenario scenario, final Object config, final Checks checks)
     {
         final DcqcnScenarioConfig dcqcn = (DcqcnScenarioConfig)config;
+        if (null != dcqcn.ecnError())
+        {
+            throw dcqcn.ecnError();
+        }
         final List<Link> links = scenario.links();
         for (int i = 0; i < links.size(); i++)
         {
@@ -128,25 +129,15 @@ public final class DcqcnSection implements AlgorithmSection
     /** Binds {@code switch.ecn}, {@code switch.wred} and {@code nic.dcqcn} of one file. */
     private static final class DcqcnBinder implements Binder
     {
-        private DcqcnScenarioConfig.Ecn ecn = DcqcnScenarioConfig.DEFAULT_ECN;
+        private MarkingKeys.EcnBinding ecn = new MarkingKeys.EcnBinding(DcqcnScenarioConfig.DEFAULT_ECN, null);
         private DcqcnScenarioConfig.Wred wred;
         private DcqcnScenarioConfig.Nic nic = DcqcnScenarioConfig.DEFAULT_NIC;
 
         @Override
         public void bindSwitch(final Fields switchFields)
         {
-            final YamlNode ecnNode = switchFields.optional("ecn", "a mapping such as " + ECN_EXAMPLE);
-            if (null != ecnNode)
-            {
-                ecn = ecn(switchFields.nested(ecnNode, "switch.ecn", ECN_EXAMPLE, ECN));
-            }
-            final YamlNode wredNode = switchFields.optional("wred", "a mapping such as {k: 40KB}");
-            if (null != wredNode)
-            {
-                final Fields fields = switchFields.nested(wredNode, "switch.wred", "{k: 40KB}", WRED);
-                final YamlNode k = fields.required("k", "a size such as 40KB");
-                wred = new DcqcnScenarioConfig.Wred(queueBytes(fields, k, "k"));
-            }
+            ecn = MarkingKeys.ecn(switchFields, DcqcnScenarioConfig.DEFAULT_ECN);
+            wred = MarkingKeys.wred(switchFields, null);
         }
 
         @Override
@@ -162,42 +153,14 @@ public final class DcqcnSection implements AlgorithmSection
         @Override
         public DcqcnScenarioConfig build()
         {
-            return new DcqcnScenarioConfig(ecn, wred, nic);
-        }
-
-        private static DcqcnScenarioConfig.Ecn ecn(final Fields fields)
-        {
-            final DcqcnScenarioConfig.Ecn d = DcqcnScenarioConfig.DEFAULT_ECN;
-            final YamlNode kMinNode = fields.optional("k_min", "a size such as 5KB");
-            final YamlNode kMaxNode = fields.optional("k_max", "a size such as 200KB");
-            final long kMin = null == kMinNode ? d.kMinBytes() : queueBytes(fields, kMinNode, "k_min");
-            final long kMax = null == kMaxNode ? d.kMaxBytes() : queueBytes(fields, kMaxNode, "k_max");
-            final YamlNode pNode = fields.optional("p_max", "a probability such as 0.01");
-            final double pMax = null == pNode ? d.pMax() : Values.positiveDecimal(pNode, fields.path("p_max"));
-            if (pMax > 1)
-            {
-                throw new ScenarioError(pNode.origin(), fields.path("p_max"), pNode.describe() +
-                    " is not a probability; p_max must be more than 0 and at most 1");
-            }
-            final DcqcnScenarioConfig.MarkAt at = choice(fields, "at", DcqcnScenarioConfig.MarkAt.class, d.at());
-            if (kMin > kMax)
-            {
-                throw new ScenarioError(fields.origin(), fields.path(), "k_min " + Units.formatSize(kMin) +
-                    " is above k_max " + Units.formatSize(kMax) + "; k_min must be at most k_max");
-            }
-            final String slope = DcqcnFormats.slopeProblem(kMin, kMax, pMax);
-            if (null != slope)
-            {
-                throw new ScenarioError(fields.origin(), fields.path(), slope);
-            }
-            return new DcqcnScenarioConfig.Ecn(kMin, kMax, pMax, at);
+            return new DcqcnScenarioConfig(ecn.ecn(), wred, nic, ecn.deferred());
         }
 
         private static DcqcnScenarioConfig.Nic nic(final Fields fields)
         {
             final DcqcnScenarioConfig.Nic d = DcqcnScenarioConfig.DEFAULT_NIC;
-            final DcqcnScenarioConfig.Profile profile = choice(fields, "profile", DcqcnScenarioConfig.Profile.class, d.profile());
-            final DcqcnScenarioConfig.CnpMode mode = choice(fields, "cnp_mode", DcqcnScenarioConfig.CnpMode.class,
+            final DcqcnScenarioConfig.Profile profile = MarkingKeys.choice(fields, "profile", DcqcnScenarioConfig.Profile.class, d.profile());
+            final DcqcnScenarioConfig.CnpMode mode = MarkingKeys.choice(fields, "cnp_mode", DcqcnScenarioConfig.CnpMode.class,
                 profile == DcqcnScenarioConfig.Profile.NS3 ? DcqcnScenarioConfig.CnpMode.ECHO : d.cnpMode());
             final double g = gain(fields, d.g());
             final long alpha = time(fields, "alpha_timer", d.alphaTimerPs());
@@ -223,18 +186,6 @@ public final class DcqcnSection implements AlgorithmSection
             return new DcqcnScenarioConfig.Nic(profile, mode, g, alpha, rateTimer, bytes, (int)f,
                 rate(fields, "rate_ai", d.rateAiBps()), rate(fields, "rate_hai", d.rateHaiBps()),
                 rate(fields, "rate_min", d.rateMinBps()), cnpInterval, decrease);
-        }
-
-        private static long queueBytes(final Fields fields, final YamlNode node, final String key)
-        {
-            final long bytes = Values.size(node, fields.path(key));
-            if (bytes > DcqcnFormats.QUEUE_MAX_BYTES)
-            {
-                throw new ScenarioError(node.origin(), fields.path(key), node.describe() +
-                    " is beyond dcqcn_cp's queue length (u25 bytes); " + key + " must be at most " +
-                    Units.formatSize(DcqcnFormats.QUEUE_MAX_BYTES));
-            }
-            return bytes;
         }
 
         private static long time(final Fields fields, final String key, final long fallback)
@@ -285,29 +236,6 @@ public final class DcqcnSection implements AlgorithmSection
                     "below 1 and at least 1/65536 (dcqcn_rp holds g in 16 fraction bits)");
             }
             return g;
-        }
-
-        private static <E extends Enum<E>> E choice(final Fields fields, final String key, final Class<E> type, final E fallback)
-        {
-            final StringBuilder allowed = new StringBuilder();
-            for (final E e : type.getEnumConstants())
-            {
-                allowed.append(allowed.isEmpty() ? "" : " or ").append(e.name().toLowerCase(Locale.ROOT));
-            }
-            final YamlNode node = fields.optional(key, allowed.toString());
-            if (null == node)
-            {
-                return fallback;
-            }
-            final String text = Values.text(node, fields.path(key), allowed.toString());
-            for (final E e : type.getEnumConstants())
-            {
-                if (e.name().toLowerCase(Locale.ROOT).equals(text))
-                {
-                    return e;
-                }
-            }
-            throw new ScenarioError(node.origin(), fields.path(key), "'" + text + "' is not allowed; " + key + " must be " + allowed);
         }
     }
 }
