@@ -65,6 +65,14 @@ final class SlurmOptions
         final int parallel = null == jobs ? Math.max(1, plan.size()) : SweepCommand.parallel(command, jobs);
         final SlurmArray engine = new SlurmArray(launcher, builder,
             new SlurmArray.Options(partition, parallel, limit, maxArray, sbatch));
-        return engine.run(plan, dir, progress);
+        try
+        {
+            return engine.run(plan, dir, progress);
+        }
+        catch (final java.io.IOException e)
+        {
+            // sbatch refused (no controller, bad option, unknown partition): the cluster's own words, one line.
+            throw new UserError(command + ": --slurm: " + e.getMessage().lines().findFirst().orElse("sbatch failed"));
+        }
     }
 }
