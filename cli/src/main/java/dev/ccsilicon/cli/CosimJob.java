@@ -97,18 +97,21 @@ final class CosimJob
     /** Builds the job's RTL (its build key) into the cache without running it. */
     static void build(final Spec job)
     {
-        final BlockAdapter adapter = adapter(job.block(), job.variant());
-        final BlockSpec spec = null == job.mutation() ? adapter.spec()
+        dev.ccsilicon.cosim.jverilator.RtlBuilder.build(rtl(job, adapter(job.block(), job.variant())), false);
+    }
+
+    /** The RTL the job runs: its block's, or the mutated copy. */
+    private static BlockSpec rtl(final Spec job, final BlockAdapter adapter)
+    {
+        return null == job.mutation() ? adapter.spec()
             : RtlMutant.of(adapter.spec(), job.mutation().file(), job.mutation().from(), job.mutation().to());
-        dev.ccsilicon.cosim.jverilator.RtlBuilder.build(spec, false);
     }
 
     /** Runs the job; writes its bins to {@code coverage} (coverage.dat) unless null. */
     static Outcome run(final Spec job, final Path coverage)
     {
         final BlockAdapter adapter = adapter(job.block(), job.variant());
-        final BlockSpec spec = null == job.mutation() ? adapter.spec()
-            : RtlMutant.of(adapter.spec(), job.mutation().file(), job.mutation().from(), job.mutation().to());
+        final BlockSpec spec = rtl(job, adapter);
         final CosimOptions options = CosimOptions.of(job.transactions(), job.seed());
         final Map<String, Object> values = new LinkedHashMap<>();
         final CosimResult r;
