@@ -554,6 +554,8 @@ class EveryFieldBadValueTest
             set("nic.rocc.timer_tick", "nic.rocc.timer_tick=300", "nic.rocc.timer_tick", "'300' is not allowed",
                 "a power of two of block cycles (1 ns) from 1 to 65536"),
             set("nic.rocc.timer_tick", "nic.rocc.timer_tick=0", "nic.rocc.timer_tick", "'0' is not allowed", "from 1 to 65536"),
+            set("nic.rocc.timer_tick", "nic.rocc.timer_tick=256cycles", "nic.rocc.timer_tick", "'256cycles' is not allowed",
+                "a power of two of block cycles (1 ns) from 1 to 65536"),
             set("nic.rocc.timer_tick", "nic.rocc.timer_tick=131072", "nic.rocc.timer_tick", "'131072' is not allowed", "from 1 to 65536"),
             set("nic.rocc.recovery", "nic.rocc.timer_tick=1", "nic.rocc.recovery",
                 "'55us' is too large for the RoCC block's timer wheel at nic.rocc.timer_tick 1", "at most 32.768us"));

@@ -209,10 +209,11 @@ public final class RoccSection implements AlgorithmSection
                 final YamlNode tickNode = rocc.optional("timer_tick", "a power of two of block cycles such as 256");
                 if (null != tickNode)
                 {
-                    final long tick = Values.nonNegativeInteger(tickNode, "nic.rocc.timer_tick");
+                    final String text = Values.text(tickNode, "nic.rocc.timer_tick", "a power of two of block cycles such as 256");
+                    final long tick = text.matches("[0-9]{1,6}") ? Long.parseLong(text) : -1;
                     if (tick < 1 || tick > RoccHostBlocks.MAX_TICK || Long.bitCount(tick) != 1)
                     {
-                        throw new ScenarioError(tickNode.origin(), "nic.rocc.timer_tick", "'" + tick + "' is not allowed; "
+                        throw new ScenarioError(tickNode.origin(), "nic.rocc.timer_tick", "'" + text + "' is not allowed; "
                             + "the timer wheel's tick G is a power of two of block cycles (1 ns) from 1 to " + RoccHostBlocks.MAX_TICK);
                     }
                     timerTick = (int)tick;
