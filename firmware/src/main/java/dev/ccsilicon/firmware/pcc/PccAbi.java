@@ -17,6 +17,14 @@ public final class PccAbi
 
     public static final int W_ATTR = 0, W_FLOW_TAG = 1, W_SN = 2, W_TIMESTAMP = 3, W_SPEC = 4, W_CNP_PAYLOAD = 8,
         W_VHCA = 10;
+    /** Per-type words (w[4..7]) by their header meaning. */
+    public static final int W_FIRST_TS = 4, W_FIRST_SN = 5, W_NUM_COALESCED = 6, W_TX_COUNTERS = 5, W_TX_QPN = 6,
+        W_RTT_REQ_SEND = 4, W_RTT_REQ_RECV = 5, W_RTT_RESP_SEND = 6, W_TIMER_DEADLINE = 4;
+    /** TX flags (attr byte 3) and NACK subtypes, as the header defines them. */
+    public static final int TX_FLAG_ACK_EXPECTED = 1, TX_FLAG_OVERLOADED = 1 << 1, TX_FLAG_RTT_REQ_SENT = 1 << 2;
+    public static final int NACK_RNR = 1, NACK_OOS = 2, NACK_DUP_READ = 3;
+    /** ACK subtype bit 0: the ACK echoes ECN-CE (ccsilicon extension). */
+    public static final int ACK_ECN_ECHO = 1;
 
     public static final int R_RATE = 0, R_PROBE_REQ = 1, R_PROBE_TYPE_SLOT = 2, R_NATIVE_RATE = 3, R_CAUSE = 4,
         R_TIMER_REQ = 5, R_TIMER_DEADLINE = 6;
@@ -54,11 +62,75 @@ public final class PccAbi
         e[W_FLOW_TAG] = flow;
         e[W_SN] = sn;
         e[W_TIMESTAMP] = timestampNs;
-        e[W_SPEC] = timestampNs;
-        e[W_SPEC + 1] = sn;
+        e[W_FIRST_TS] = timestampNs;
+        e[W_FIRST_SN] = sn;
         e[W_CNP_PAYLOAD] = payloadRate;
         e[W_CNP_PAYLOAD + 1] = payloadCp;
         return e;
+    }
+
+    /** A TX event (end of a burst): bytes in 32-byte units and packets, each 16 bits, wrapping as on hardware. */
+    public static int[] tx(final int flow, final int sn, final int timestampNs, final int sent32Bytes, final int sentPackets,
+                           final int flags)
+    {
+        final int[] e = new int[EVENT_WORDS];
+        e[W_ATTR] = evAttr(EV_TX, 0, 0, flags);
+        e[W_FLOW_TAG] = flow;
+        e[W_SN] = sn;
+        e[W_TIMESTAMP] = timestampNs;
+        e[W_FIRST_TS] = timestampNs;
+        e[W_TX_COUNTERS] = (sent32Bytes & 0xFFFF) | (sentPackets & 0xFFFF) << 16;
+        e[W_TX_QPN] = flow;
+        return e;
+    }
+
+    /** An ACK ({@code ecnEcho} in the subtype, ccsilicon extension). */
+    public static int[] ack(final int flow, final int sn, final int timestampNs, final boolean ecnEcho)
+    {
+        return ackLike(EV_ACK, ecnEcho ? ACK_ECN_ECHO : 0, flow, sn, timestampNs);
+    }
+
+    /** A NACK of {@code subtype} ({@link #NACK_RNR}, {@link #NACK_OOS}, {@link #NACK_DUP_READ}). */
+    public static int[] nack(final int flow, final int sn, final int timestampNs, final int subtype)
+    {
+        return ackLike(EV_NACK, subtype, flow, sn, timestampNs);
+    }
+
+    private static int[] ackLike(final int type, final int subtype, final int flow, final int sn, final int timestampNs)
+    {
+        final int[] e = new int[EVENT_WORDS];
+        e[W_ATTR] = evAttr(type, subtype, 0, 0);
+        e[W_FLOW_TAG] = flow;
+        e[W_SN] = sn;
+        e[W_TIMESTAMP] = timestampNs;
+        e[W_FIRST_TS] = timestampNs;
+        e[W_FIRST_SN] = sn;
+        return e;
+    }
+
+    /** An RTT probe response: the request's send time, its arrival at the responder and the response's send time (ns). */
+    public static int[] rtt(final int flow, final int sn, final int timestampNs, final int reqSendNs, final int reqRecvNs,
+                            final int respSendNs)
+    {
+        final int[] e = new int[EVENT_WORDS];
+        e[W_ATTR] = evAttr(EV_RTT, 0, 0, 0);
+        e[W_FLOW_TAG] = flow;
+        e[W_SN] = sn;
+        e[W_TIMESTAMP] = timestampNs;
+        e[W_RTT_REQ_SEND] = reqSendNs;
+        e[W_RTT_REQ_RECV] = reqRecvNs;
+        e[W_RTT_RESP_SEND] = respSendNs;
+        return e;
+    }
+
+    public static int subtype(final int[] event)
+    {
+        return event[W_ATTR] >>> 8 & 0xFF;
+    }
+
+    public static int flags(final int[] event)
+    {
+        return event[W_ATTR] >>> 24;
     }
 
     /** A TIMER event: the deadline armed earlier fired (at {@code timestampNs}). */
@@ -69,7 +141,7 @@ public final class PccAbi
         e[W_FLOW_TAG] = flow;
         e[W_SN] = sn;
         e[W_TIMESTAMP] = timestampNs;
-        e[W_SPEC] = deadline;
+        e[W_TIMER_DEADLINE] = deadline;
         return e;
     }
 

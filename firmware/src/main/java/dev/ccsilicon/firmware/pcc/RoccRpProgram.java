@@ -83,7 +83,7 @@ public final class RoccRpProgram implements PccProgram
         }
         else if (type == PccAbi.EV_TIMER)
         {
-            final int d = event[PccAbi.W_SPEC];
+            final int d = event[PccAbi.W_TIMER_DEADLINE];
             if (ctx[CTX_LIMITER] == 0 || d != ctx[CTX_DEADLINE])
             {
                 cause = RES_IGNORED;
