@@ -9,6 +9,7 @@ import java.util.function.Supplier;
 
 import dev.ccsilicon.cli.cosim.BenchCommand;
 import dev.ccsilicon.cli.cosim.CosimCommand;
+import dev.ccsilicon.cli.firmware.FirmwareCommand;
 import dev.ccsilicon.cosim.synth.Synthesizer;
 import dev.ccsilicon.scenario.ScenarioError;
 import dev.ccsilicon.scenario.ScenarioRunner;
@@ -71,6 +72,9 @@ public final class Main
         commandLine.addSubcommand("compare", new CompareCommand(out, err, runners));
         commandLine.addSubcommand("regress", new RegressCommand(out, err));
         commandLine.addSubcommand("job", new JobCommand(out));
+        final CommandLine firmware = new CommandLine(new FirmwareCommand());
+        // firmware subcommands: one line each
+        commandLine.addSubcommand("firmware", firmware);
         // Subcommands register here, one line each. A subcommand signals a user mistake by throwing
         // UserError (or ScenarioError), or by returning 2 after printing one line.
 
