@@ -1,6 +1,5 @@
 package dev.ccsilicon.firmware.pcc;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 
 /** The firmware module directory (tests run in it under Maven; from the root otherwise). */
@@ -12,15 +11,7 @@ public final class FirmwareDir
 
     public static Path get()
     {
-        final Path cwd = Path.of("").toAbsolutePath();
-        for (final Path p : new Path[] {cwd, cwd.resolve("firmware")})
-        {
-            if (Files.isRegularFile(p.resolve("include/ccsilicon_pcc.h")))
-            {
-                return p;
-            }
-        }
-        throw new IllegalStateException("firmware/include/ccsilicon_pcc.h not found from " + cwd);
+        return FirmwarePrograms.directory();
     }
 
     public static Path elf(final String source, final ProgramBuild.Target t)
