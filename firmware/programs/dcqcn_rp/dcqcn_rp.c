@@ -261,7 +261,8 @@ void doca_pcc_dev_user_algo(doca_pcc_dev_algo_ctxt_t *algo_ctxt, doca_pcc_dev_ev
         }
     }
     s->last_ts = now;
-    if (!timer_mode)
+    /* Most events belong to flows with no live timer: skip the call. */
+    if (!timer_mode && (s->flags & (F_LIMITED | F_ALPHA_RUN)))
         code = catch_up(s, p, counters, now, &steps);
 
     if (ev.ev_type == DOCA_PCC_DEV_EVNT_ROCE_CNP) {

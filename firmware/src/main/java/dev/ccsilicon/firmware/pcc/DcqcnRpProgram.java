@@ -255,7 +255,7 @@ public final class DcqcnRpProgram implements PccProgram
             }
         }
         s[CTX_LAST_TS] = now;
-        if (timerMode == 0)
+        if (timerMode == 0 && (s[CTX_FLAGS] & (F_LIMITED | F_ALPHA_RUN)) != 0)
         {
             code = catchUp(s, p, counters, now, steps);
         }
