@@ -1,6 +1,7 @@
 package dev.ccsilicon.net.rocc;
 
 import java.util.Arrays;
+import java.util.function.Function;
 
 import dev.ccsilicon.blocks.roccrp.RoccRp;
 import dev.ccsilicon.blocks.roccrp.RoccRpConfig;
@@ -34,6 +35,16 @@ public final class RoccRpBlockReplay
     /** Replays {@code t} at {@code level}; returns what the block received and decided. */
     public static Trace replay(final Trace t, final Level level) throws Exception
     {
+        return replay(t, level, nic -> config(t.header(), nic));
+    }
+
+    /**
+     * As {@link #replay(Trace, Level)} with each NIC's block built as {@code configs} says (e.g. the
+     * co-simulation's parameters, whose Verilated build is already cached).
+     */
+    public static Trace replay(final Trace t, final Level level, final Function<TraceHeader.Nic, RoccRpConfig> configs)
+        throws Exception
+    {
         final TraceHeader h = t.header();
         final int n = h.nics().size();
         final int[] identity = new int[n];
@@ -47,7 +58,7 @@ public final class RoccRpBlockReplay
             for (int i = 0; i < n; i++)
             {
                 final TraceHeader.Nic nic = h.nics().get(i);
-                final RoccRpConfig config = config(h, nic);
+                final RoccRpConfig config = configs.apply(nic);
                 final String name = "nic_" + nic.name().replaceAll("[^A-Za-z0-9_]", "_");
                 final ClockedDut dut = Duts.open(level, RoccRpSpec.spec(config), () -> new RoccRp(null, name, config));
                 duts[i] = dut;
