@@ -18,6 +18,7 @@ import dev.ccsilicon.firmware.pcc.PccProgram;
 import dev.ccsilicon.firmware.trace.Trace;
 import dev.ccsilicon.firmware.trace.TraceFile;
 import dev.ccsilicon.firmware.trace.TraceFormatException;
+import dev.ccsilicon.firmware.trace.TraceText;
 import dev.ccsilicon.net.fwcheck.BlockChecker;
 import dev.ccsilicon.net.fwcheck.BlockCheckers;
 import dev.ccsilicon.scenario.Level;
@@ -68,6 +69,9 @@ public final class FirmwareCheckCommand implements Callable<Integer>
     @Option(names = "--save-trace", paramLabel = "FILE",
         description = "With --scenario: where to keep the trace (default out/firmware-check/<scenario>.<block>.trace).")
     private Path saveTrace;
+
+    @Option(names = "--dump", paramLabel = "FILE", description = "Also write the trace as text, one line per record, to FILE.")
+    private Path dump;
 
     private final PrintStream out;
     private final PrintStream err;
@@ -167,6 +171,17 @@ public final class FirmwareCheckCommand implements Callable<Integer>
             catch (final TraceFormatException ex)
             {
                 throw new UserError(NAME + ": " + ex.getMessage());
+            }
+        }
+        if (null != dump)
+        {
+            try
+            {
+                Files.writeString(dump, TraceText.of(t));
+            }
+            catch (final IOException ex)
+            {
+                throw new UserError(NAME + ": cannot write --dump " + dump + ": " + ex.getMessage());
             }
         }
         out.printf(Locale.ROOT, "trace %s: block %s, scenario '%s', seed %d, %d NICs, %d CNPs, %d timer expiries, %d decisions%n",

@@ -50,9 +50,15 @@ class FirmwareCheckCommandTest
         assertTrue(rec.out().contains("events compared: "), rec.out());
         assertTrue(Files.size(trace) > 1000);
 
-        final Result replay = check("rocc_rp", "--against", "rocc_rp", "--trace", trace.toString());
+        final Path text = tmp.resolve("equal.txt");
+        final Result replay = check("rocc_rp", "--against", "rocc_rp", "--trace", trace.toString(), "--dump", text.toString());
         assertEquals(0, replay.code(), replay.out() + replay.err());
         assertTrue(replay.out().contains("PASS: "), replay.out());
+        final String dump = Files.readString(text);
+        assertTrue(dump.startsWith("# trace v1 block rocc_rp scenario 'rocc-testbed-equal' seed 1 end_ps 10000000000 recovery_ns 137500"),
+            dump.substring(0, 200));
+        assertTrue(dump.contains(" CNP 0 0 F="), dump.substring(0, 600));
+        assertTrue(dump.contains(" OUTPUT 0 0 rate="), dump.substring(0, 600));
 
         // rocc_rp.c with one token changed: an equal rate becomes "lower".
         final Path dir = FirmwarePrograms.directory();

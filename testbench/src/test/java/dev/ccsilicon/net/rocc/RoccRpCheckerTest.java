@@ -111,6 +111,23 @@ class RoccRpCheckerTest
         assertEquals("the trace is of block 'dcqcn_rp', not rocc_rp", x.getMessage());
     }
 
+    @Test
+    void theReferenceGlueRecordsTooAndTheProgramsDecideAsTheReference() throws Exception
+    {
+        // RoccHostCc (exact timers, no wheel): its trace's expiries are exact deadlines, so only the
+        // programs are compared with it; the block replay answers with its wheel's ticks.
+        final Trace t = checker.record(scenario("rocc-testbed-10-3-1.yaml", "5ms"), Level.REFERENCE);
+        assertTrue(t.count(Trace.CNP) > 100, "CNPs: " + t.count(Trace.CNP));
+        assertTrue(t.count(Trace.TIMER) > 0);
+        assertEquals(t.count(Trace.CNP) + t.count(Trace.TIMER), t.count(Trace.OUTPUT));
+        final DecisionLog ref = RoccRpProgramReplay.recorded(t).byNic();
+        final int[][] params = RoccRpProgramReplay.params(t.header());
+        final DecisionLog fw = RoccRpProgramReplay.run(t, PccEngine.iss(elf, Preset.DPA_BF3, params), "firmware").byNic();
+        final DecisionLog twin = RoccRpProgramReplay.run(t, PccEngine.twin(new RoccRpProgram(), params), "twin").byNic();
+        final int d = CrossCheck.firstDifference(ref, List.of(fw, twin), List.of(fw, twin));
+        assertEquals(-1, d, () -> CrossCheck.describe(t, d, ref, List.of(fw, twin)));
+    }
+
     /** A CNP stream of one NIC in the style of the block's co-simulation stimulus: every decision, rejects included. */
     static Trace synthetic(final long seed, final int n, final int qps, final long rateMax, final long recovery)
     {
