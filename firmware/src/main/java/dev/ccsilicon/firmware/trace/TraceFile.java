@@ -77,7 +77,8 @@ public final class TraceFile
         try
         {
             final Path abs = file.toAbsolutePath();
-            final Path tmp = Files.createTempFile(abs.getParent(), abs.getFileName().toString(), ".tmp");
+            // A sibling, so the move is atomic; Files.write keeps the umask's permissions (createTempFile's are 600).
+            final Path tmp = abs.resolveSibling(abs.getFileName() + ".tmp-" + ProcessHandle.current().pid());
             try
             {
                 Files.write(tmp, Arrays.copyOf(buf.array(), buf.position()));
