@@ -14,6 +14,7 @@ import java.util.concurrent.Callable;
 import dev.ccsilicon.cli.UserError;
 import dev.ccsilicon.firmware.core.Preset;
 import dev.ccsilicon.firmware.pcc.FirmwarePrograms;
+import dev.ccsilicon.firmware.pcc.PccFirmware;
 import dev.ccsilicon.firmware.pcc.PccProgram;
 import dev.ccsilicon.firmware.trace.Trace;
 import dev.ccsilicon.firmware.trace.TraceFile;
@@ -118,6 +119,15 @@ public final class FirmwareCheckCommand implements Callable<Integer>
         catch (final IllegalArgumentException | IllegalStateException ex)
         {
             throw new UserError(NAME + ": " + ex.getMessage());
+        }
+        try
+        {
+            // Loaded once here so that a file that is not a PCC program of the preset's ISA is bad input, not a failed check.
+            PccFirmware.load(elf, p);
+        }
+        catch (final IllegalArgumentException | IllegalStateException ex)
+        {
+            throw new UserError(NAME + ": program '" + program + "': " + ex.getMessage());
         }
         final PccProgram twin = null != shipped ? shipped.twin().get() : checker.defaultTwin();
         if ((null == trace) == (null == scenario))

@@ -99,6 +99,12 @@ class FirmwareCheckCommandTest
         badInput("--against 'dcqcn': allowed blocks are rocc_rp", "rocc_rp", "--against", "dcqcn", "--trace", t.toString());
         badInput("program 'nope': not a shipped program (rocc_rp) and no such ELF file", "nope", "--against", "rocc_rp", "--trace",
             t.toString());
+        final Path notElf = tmp.resolve("prog.elf");
+        Files.writeString(notElf, "#!/bin/sh\n");
+        badInput("program '" + notElf + "': ", notElf.toString(), "--against", "rocc_rp", "--trace",
+            t.toString());
+        final Path rv32 = FirmwarePrograms.resolveElf("rocc_rp", dev.ccsilicon.firmware.core.Preset.GENERIC);
+        badInput("is RV32 but preset dpa-bf3 runs", rv32.toString(), "--against", "rocc_rp", "--trace", t.toString());
         badInput(t + ": no such trace file", "rocc_rp", "--against", "rocc_rp", "--trace", t.toString());
         Files.write(t, Arrays.copyOf("CCSTRACE".getBytes(StandardCharsets.US_ASCII), 12));
         badInput(t + ": byte 12: truncated in the file header", "rocc_rp", "--against", "rocc_rp", "--trace", t.toString());
