@@ -62,6 +62,8 @@ public final class RoccHostBlocks implements RoccHost, AutoCloseable
         final int updRate;
         final int updLimiter;
         long nowPs;
+        // Null unless a cross-check trace is being recorded.
+        RoccRpTap tap;
 
         Nic(final String name, final int[] flows, final RoccRpConfig config)
         {
@@ -78,6 +80,10 @@ public final class RoccHostBlocks implements RoccHost, AutoCloseable
 
         void offer(final int qp, final long rate, final int cp)
         {
+            if (null != tap)
+            {
+                tap.offered(nowPs, qp, rate, cp);
+            }
             cnp.stage(CNP_QP, qp).stage(CNP_RATE, rate).stage(CNP_CP, cp & 0xFFFF_FFFFL).push();
         }
 
@@ -91,6 +97,10 @@ public final class RoccHostBlocks implements RoccHost, AutoCloseable
         @Override
         public void take(final long[] out)
         {
+            if (null != tap)
+            {
+                tap.update(out);
+            }
             final int flow = flows[(int)out[updQp]];
             final long bps = out[updLimiter] != 0 ? out[updRate] * unitBps : UNLIMITED;
             if (bps != rateBps[flow])
@@ -220,6 +230,22 @@ public final class RoccHostBlocks implements RoccHost, AutoCloseable
     private static long maxRecoveryCycles(final int tick)
     {
         return RoccScenarioConfig.AUTO_TICK == tick ? MAX_RECOVERY_CYCLES : Math.min(MAX_RECOVERY_CYCLES, MAX_SLOTS * tick / 2);
+    }
+
+    /**
+     * Records every CNP each NIC's block receives and every decision it makes, at its pins, into
+     * {@code recorder} (a cross-check trace); call before the run starts.
+     */
+    public void record(final RoccRpRecorder recorder)
+    {
+        for (int h = 0; h < nics.length; h++)
+        {
+            if (null != nics[h])
+            {
+                nics[h].tap = new RoccRpTap(nics[h].dut, h, nics[h].flows.length, recorder);
+                nics[h].dut.pins(nics[h].tap);
+            }
+        }
     }
 
     @Override

@@ -24,6 +24,7 @@ public final class RoccHostCc implements RoccHost
     private final int[] qpOfFlow;
     private final int[][] flowsOfHost;
     private long nowPs;
+    private RoccRpRecorder recorder;
 
     public RoccHostCc(final Scenario scenario, final Topology topo, final RoccContext ctx)
     {
@@ -44,7 +45,7 @@ public final class RoccHostCc implements RoccHost
             final int host = h;
             final long rateMax = topo.rateBps(topo.hostPort(h)) / CnpFormat.RATE_UNIT_BPS;
             nics[h] = new RoccRpReference(Math.max(1, count[h]), rateMax, scenario.section(RoccScenarioConfig.class).recoveryPs(),
-                (time, qp, rate, limiter, cause) -> onUpdate(host, qp, cause));
+                (time, qp, rate, limiter, cause) -> onUpdate(host, time, qp, rate, limiter, cause));
         }
         for (int f = 0; f < n; f++)
         {
@@ -53,12 +54,22 @@ public final class RoccHostCc implements RoccHost
     }
 
     /** A rate update of the reference: the pacer's rate changes unless a CNP confirmed the current rate. */
-    private void onUpdate(final int host, final int qp, final int cause)
+    private void onUpdate(final int host, final long time, final int qp, final long rate, final boolean limiter, final int cause)
     {
+        if (null != recorder)
+        {
+            recorder.decision(time, host, qp, rate, limiter, cause);
+        }
         if (cause != RoccRpUpdate.RES_ACCEPT_EQUAL)
         {
             ctx.rateChanged(flowsOfHost[host][qp], nowPs);
         }
+    }
+
+    /** Records every CNP each NIC's reference receives and every decision it makes into {@code recorder}. */
+    public void record(final RoccRpRecorder recorder)
+    {
+        this.recorder = recorder;
     }
 
     @Override
@@ -72,9 +83,20 @@ public final class RoccHostCc implements RoccHost
         this.nowPs = nowPs;
         final int host = topo.flowSrc(flow);
         final RoccRpReference nic = nics[host];
-        if (nic.onCnp(qpOfFlow[flow], rateField, cpId, nowPs) != RoccRpUpdate.RES_REJECT)
+        final int qp = qpOfFlow[flow];
+        if (null != recorder)
+        {
+            // The reference takes every expiry due before the CNP first; they are its decisions before this one.
+            nic.advanceTo(nowPs - 1);
+            recorder.cnp(nowPs, host, qp, rateField, cpId);
+        }
+        if (nic.onCnp(qp, rateField, cpId, nowPs) != RoccRpUpdate.RES_REJECT)
         {
             ctx.requestWake(this, host, nic.nextDeadline());
+        }
+        else if (null != recorder)
+        {
+            recorder.decision(nowPs, host, qp, nic.rate(qp), nic.limiter(qp), RoccRpUpdate.RES_REJECT);
         }
     }
 
