@@ -1,6 +1,7 @@
 package dev.ccsilicon.net.firmware;
 
 import dev.ccsilicon.firmware.core.Preset;
+import dev.ccsilicon.firmware.nic.DispatchConfig;
 import dev.ccsilicon.firmware.nic.FirmwareNicConfig;
 import dev.ccsilicon.firmware.pcc.FirmwarePrograms;
 import dev.ccsilicon.firmware.pcc.PccFirmware;
@@ -43,7 +44,15 @@ public final class FirmwareNics
     public static FirmwareNicConfig config(final NicFirmware fw)
     {
         final FirmwareNicConfig d = FirmwareNicConfig.defaults();
-        return new FirmwareNicConfig(d.queue(), d.dispatch(), d.algoSlot(), fw.timerEvents());
+        final DispatchConfig dd = d.dispatch();
+        final DispatchConfig dispatch = new DispatchConfig(
+            or(fw.dispatchCycles(), dd.dispatchCycles()), or(fw.applyLatency(), dd.applyLatency()));
+        return new FirmwareNicConfig(d.queue(), dispatch, d.algoSlot(), fw.timerEvents());
+    }
+
+    private static int or(final Integer given, final int fallback)
+    {
+        return null == given ? fallback : given;
     }
 
     /** The program loaded on a fresh cluster of the preset; the NIC built on it runs its init. */
