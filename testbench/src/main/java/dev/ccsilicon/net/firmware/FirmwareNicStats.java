@@ -6,11 +6,12 @@ import java.util.Map;
 
 import dev.ccsilicon.firmware.nic.Completion;
 import dev.ccsilicon.firmware.nic.FirmwareNic;
+import dev.ccsilicon.firmware.nic.NicCounters;
 import dev.ccsilicon.firmware.pcc.PccAbi;
 
 /**
  * What one firmware NIC did in a closed-loop run, for summary.json: the runtime's counters, and from
- * each completion its apply latency (arrival to rate update), instructions and busy cycles.
+ * each completion its apply latency (arrival to rate update) and instructions.
  * Recording a completion allocates only when the latency buffer grows.
  */
 public final class FirmwareNicStats
@@ -22,8 +23,6 @@ public final class FirmwareNicStats
     private long[] latencyCycles = new long[256];
     private int completions;
     private long instructions;
-    private long busyCycles;
-    private final long[] handled = new long[TYPES.length];
 
     public void completed(final Completion c)
     {
@@ -33,24 +32,6 @@ public final class FirmwareNicStats
         }
         latencyCycles[completions++] = c.applyCycle() - c.arrivalCycle();
         instructions += c.instructions();
-        busyCycles += c.handlerCycles();
-        final int t = typeIndex(c.type());
-        if (t >= 0)
-        {
-            handled[t]++;
-        }
-    }
-
-    private static int typeIndex(final int type)
-    {
-        for (int i = 0; i < TYPES.length; i++)
-        {
-            if (TYPES[i] == type)
-            {
-                return i;
-            }
-        }
-        return -1;
     }
 
     /** Events handled so far. */
@@ -60,22 +41,29 @@ public final class FirmwareNicStats
     }
 
     /**
-     * The report of {@code host}'s NIC after a run that ended at {@code endCycle}.
-     *
-     * @param harts the harts that run handlers.
+     * The report of {@code host}'s NIC after a run of {@code endCycle} NIC cycles: the runtime's
+     * counters by event type, busy hart cycles over (harts x run length), and from the completions
+     * the apply latency (arrival to rate update) and the instructions per event.
      */
-    public FirmwareHostReport report(final String host, final FirmwareNic nic, final int harts, final long endCycle)
+    public FirmwareHostReport report(final String host, final FirmwareNic nic, final long endCycle)
     {
+        final NicCounters n = nic.counters();
         final Map<String, FirmwareHostReport.EventCounts> events = new LinkedHashMap<>();
         for (int i = 0; i < TYPES.length; i++)
         {
-            events.put(NAMES[i], new FirmwareHostReport.EventCounts(0, 0, handled[i], 0, 0, 0));
+            final int t = TYPES[i];
+            events.put(NAMES[i], new FirmwareHostReport.EventCounts(n.offered(t), n.coalesced(t), n.handled(t),
+                n.droppedFull(t), n.droppedWred(t), n.droppedDisabled(t)));
         }
-        final long elapsed = Math.max(1, endCycle);
+        long busy = 0;
+        for (int h = 0; h < n.harts(); h++)
+        {
+            busy += n.hartBusyCycles(h);
+        }
         final double cyclePs = 1e12 / nic.clockHz();
         final long[] sorted = Arrays.copyOf(latencyCycles, completions);
         Arrays.sort(sorted);
-        return new FirmwareHostReport(host, events, busyCycles / ((double)harts * elapsed),
+        return new FirmwareHostReport(host, events, busy / ((double)n.harts() * Math.max(1, endCycle)),
             completions == 0 ? null : percentile(sorted, 0.50) * cyclePs / 1000,
             completions == 0 ? null : percentile(sorted, 0.99) * cyclePs / 1000,
             completions == 0 ? null : instructions / (double)completions);

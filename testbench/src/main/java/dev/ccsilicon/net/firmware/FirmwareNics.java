@@ -2,7 +2,9 @@ package dev.ccsilicon.net.firmware;
 
 import dev.ccsilicon.firmware.core.Preset;
 import dev.ccsilicon.firmware.nic.DispatchConfig;
+import dev.ccsilicon.firmware.nic.EventQueueConfig;
 import dev.ccsilicon.firmware.nic.FirmwareNicConfig;
+import dev.ccsilicon.firmware.nic.WredProfile;
 import dev.ccsilicon.firmware.pcc.FirmwarePrograms;
 import dev.ccsilicon.firmware.pcc.PccFirmware;
 import dev.ccsilicon.scenario.NicFirmware;
@@ -40,14 +42,43 @@ public final class FirmwareNics
         return null == fw.program() ? ownProgram : fw.program();
     }
 
-    /** The runtime configuration: its defaults with what {@code nic.firmware} gave over them. */
-    public static FirmwareNicConfig config(final NicFirmware fw)
+    /**
+     * The runtime configuration: its defaults with what {@code nic.firmware} gave over them. WRED, when
+     * given, applies to every event type; the event queue's seed is the scenario's, so WRED's draws
+     * are repeatable.
+     */
+    public static FirmwareNicConfig config(final NicFirmware fw, final long seed)
     {
         final FirmwareNicConfig d = FirmwareNicConfig.defaults();
+        EventQueueConfig q = d.queue().withSeed(seed);
+        if (null != fw.queueDepth())
+        {
+            q = q.withDepth(fw.queueDepth());
+        }
+        if (null != fw.overload())
+        {
+            q = q.withOverloadThreshold(fw.overload());
+        }
+        if (Boolean.FALSE.equals(fw.coalesce()))
+        {
+            for (int type = 0; type < EventQueueConfig.TYPES; type++)
+            {
+                q = q.withClass(type, EventQueueConfig.NEVER);
+            }
+        }
+        if (null != fw.wredMin())
+        {
+            final WredProfile wred = new WredProfile(fw.wredMin(), fw.wredMax(), null == fw.wredPMax() ? 1 : fw.wredPMax());
+            for (int type = 0; type < EventQueueConfig.TYPES; type++)
+            {
+                q = q.withWred(type, wred);
+            }
+        }
         final DispatchConfig dd = d.dispatch();
-        final DispatchConfig dispatch = new DispatchConfig(
-            or(fw.dispatchCycles(), dd.dispatchCycles()), or(fw.applyLatency(), dd.applyLatency()));
-        return new FirmwareNicConfig(d.queue(), dispatch, d.algoSlot(), fw.timerEvents());
+        final DispatchConfig dispatch = new DispatchConfig(or(fw.dispatchCycles(), dd.dispatchCycles()),
+            or(fw.contextHit(), dd.contextHitCycles()), or(fw.contextMiss(), dd.contextMissCycles()), dd.writeBackCycles(),
+            or(fw.applyLatency(), dd.applyLatencyCycles()), or(fw.contextCache(), dd.contextCacheFlows()), dd.policy());
+        return new FirmwareNicConfig(q, dispatch, d.algoSlot(), fw.timerEvents());
     }
 
     private static int or(final Integer given, final int fallback)

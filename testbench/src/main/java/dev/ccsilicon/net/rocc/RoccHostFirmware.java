@@ -8,6 +8,7 @@ import dev.ccsilicon.blocks.roccflowtable.CnpFormat;
 import dev.ccsilicon.firmware.nic.Completion;
 import dev.ccsilicon.firmware.nic.CompletionListener;
 import dev.ccsilicon.firmware.nic.FirmwareNic;
+import dev.ccsilicon.firmware.nic.FirmwareNicConfig;
 import dev.ccsilicon.firmware.pcc.PccAbi;
 import dev.ccsilicon.firmware.pcc.PccFirmware;
 import dev.ccsilicon.net.Topology;
@@ -57,6 +58,7 @@ public final class RoccHostFirmware implements RoccHost
         final FirmwareNic nic;
         final PccFirmware firmware;
         final FirmwareNicStats stats = new FirmwareNicStats();
+        final long chunk;
         // Results waiting for their apply cycle, in apply order: a small ring.
         long[] heldCycle = new long[16];
         int[] heldFlow = new int[16];
@@ -65,35 +67,37 @@ public final class RoccHostFirmware implements RoccHost
         int size;
         long nowPs;
 
-        Nic(final int host, final int[] flows, final NicFirmware settings, final String program, final long rateMax,
-            final long recoveryNs)
+        Nic(final int host, final int[] flows, final NicFirmware settings, final long seed, final String program,
+            final long rateMax, final long recoveryNs)
         {
             this.host = host;
             this.flows = flows;
             firmware = FirmwareNics.load(settings, program);
-            nic = new FirmwareNic(firmware, FirmwareNics.config(settings));
-            final int slot = FirmwareNics.config(settings).algoSlot();
+            final FirmwareNicConfig config = FirmwareNics.config(settings, seed);
+            nic = new FirmwareNic(firmware, config);
+            chunk = Math.max(1, config.dispatch().applyLatencyCycles());
+            final int slot = config.algoSlot();
             firmware.setParam(slot, P_RATE_MAX, (int)rateMax);
             firmware.setParam(slot, P_RECOVERY_NS, (int)recoveryNs);
             nic.listener(this);
         }
 
+        /** A CNP arrives now (the NIC has run up to now). */
         void offerCnp(final int qp, final long rateField, final int cpId)
         {
-            final long cycle = nic.cycle();
+            final long cycle = nic.cycleAtPs(nowPs);
             nic.offer(cycle, PccAbi.cnp(qp, cnpSn[flows[qp]]++, nic.nsAt(cycle), (int)rateField, cpId));
         }
 
-        /** Runs the NIC up to the network's time and applies every held result due by then. */
+        /**
+         * Runs the NIC up to the network's time (the cycles before it) and applies every held result
+         * whose apply cycle has come.
+         */
         void advanceTo(final long nowPs)
         {
             this.nowPs = nowPs;
-            final long cycle = nic.cycleAtPs(nowPs);
-            if (cycle >= nic.cycle())
-            {
-                nic.advanceTo(cycle);
-            }
-            while (size > 0 && heldCycle[head] <= cycle)
+            nic.advanceTo(nic.cycleAtPs(nowPs));
+            while (size > 0 && nic.psAt(heldCycle[head]) <= nowPs)
             {
                 final int flow = heldFlow[head];
                 final long bps = heldBps[head];
@@ -116,7 +120,7 @@ public final class RoccHostFirmware implements RoccHost
             hold(c.applyCycle(), flows[c.flow()], bps);
         }
 
-        /** Keeps the ring in apply order (completions arrive in end order; apply latency may differ by type). */
+        /** Keeps the ring in apply order (completions come in write-back order, which apply order follows). */
         private void hold(final long cycle, final int flow, final long bps)
         {
             if (size == heldCycle.length)
@@ -158,22 +162,23 @@ public final class RoccHostFirmware implements RoccHost
             head = 0;
         }
 
-        /** The network time of the next busy cycle or held result; the first ps whose cycle reaches it. */
+        /**
+         * The next wake: the first held result's apply time, or the end of the next chunk of
+         * {@link #chunk} cycles from the NIC's next busy cycle. The NIC reports a completion only
+         * once it has run past the handler's write-back, and the result applies
+         * {@code apply_latency} cycles later, so chunks no longer than that latency learn of every
+         * result before its apply cycle: none is applied late (with latency 0, one cycle late).
+         */
         long nextWakePs()
         {
             final long busy = nic.nextBusyCycle();
-            final long next = size > 0 ? Math.min(busy, heldCycle[head]) : busy;
-            if (next == Long.MAX_VALUE)
+            long next = busy == Long.MAX_VALUE ? NEVER : nic.psAt(Math.max(busy, nic.cycle()) + chunk);
+            if (size > 0)
             {
-                return NEVER;
+                next = Math.min(next, nic.psAt(heldCycle[head]));
             }
             // Never before now: the network drops a wake asked for in the past.
-            long ps = Math.max(nic.psAt(next), nowPs);
-            while (nic.cycleAtPs(ps) < next)
-            {
-                ps++;
-            }
-            return ps;
+            return next == NEVER ? NEVER : Math.max(next, nowPs);
         }
     }
 
@@ -210,7 +215,7 @@ public final class RoccHostFirmware implements RoccHost
                 }
             }
             final long rateMax = topo.rateBps(topo.hostPort(h)) / CnpFormat.RATE_UNIT_BPS;
-            nics[h] = new Nic(h, members, settings, program, rateMax, recoveryNs);
+            nics[h] = new Nic(h, members, settings, scenario.seed(), program, rateMax, recoveryNs);
         }
     }
 
@@ -274,7 +279,7 @@ public final class RoccHostFirmware implements RoccHost
             if (null != n)
             {
                 final long endCycle = n.nic.cycleAtPs(endPs);
-                reports.add(n.stats.report(topo.nodeId(n.host), n.nic, n.firmware.cluster().preset().threadsEnabled(), endCycle));
+                reports.add(n.stats.report(topo.nodeId(n.host), n.nic, endCycle));
             }
         }
         return reports;

@@ -140,8 +140,7 @@ class RoccHostFirmwareTest
     void theParametersAreTheHostsLineRateAndTheRecoveryTimerAfterInit()
     {
         final Bench b = new Bench("nic.rocc.recovery=137.5us");
-        final int slot = dev.ccsilicon.net.firmware.FirmwareNics.config(
-            ScenarioLoader.parse(YAML, "nic.yaml", List.of(), OptionalLong.empty()).nic().firmware()).algoSlot();
+        final int slot = b.cc.nic(0).config().algoSlot();
         for (int port = 0; port < 4; port++)
         {
             assertEquals(1000, b.cc.firmware(0).param(port, slot, RoccHostFirmware.P_RATE_MAX), "10 Gb/s in 10 Mb/s units");
