@@ -3,11 +3,16 @@ package dev.ccsilicon.net;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 
 import dev.ccsilicon.net.firmware.FirmwareHostReport;
 import dev.ccsilicon.scenario.Level;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code nic.cc: firmware} in the closed loop (SPEC §8.2): the RoCC testbeds with rocc_rp running on
@@ -30,7 +35,7 @@ class FirmwareInTheLoopTest
     }
 
     @Test
-    void testbed1031WithFirmwareNicsGives631AsTheBlockDoes()
+    void testbed1031WithFirmwareNicsGives631AsTheBlockDoes(@TempDir final Path dir) throws IOException
     {
         final NetworkRunner.Result fw = TestScenarios.run(TestScenarios.file("rocc-testbed-10-3-1.yaml", "nic.cc=firmware"));
         final Summary s = fw.summary();
@@ -54,13 +59,20 @@ class FirmwareInTheLoopTest
         }
         assertTrue(s.toJson().contains("\"firmware\": {"), "summary.json has the firmware object");
 
-        final Summary block = TestScenarios.run(TestScenarios.file("rocc-testbed-10-3-1.yaml")).summary();
+        final NetworkRunner.Result blockRun = TestScenarios.run(TestScenarios.file("rocc-testbed-10-3-1.yaml"));
+        final Summary block = blockRun.summary();
         assertTrue(s.firmware().size() == 3 && block.firmware().isEmpty());
         assertTrue(!block.toJson().contains("\"firmware\""), "no firmware object without firmware NICs");
         for (final String id : FLOWS)
         {
             assertEquals(block.flow(id).avgGbps(), s.flow(id).avgGbps(), VS_BLOCK_GBPS, id + " firmware vs block");
         }
+        final FirmwareHostReport a0 = reports.get(0);
+        final Path png = FirmwareFigures.target(dir, "firmware-vs-block-rocc-10-3-1.png");
+        FirmwareFigures.save(FirmwareFigures.shares(String.format(Locale.ROOT,
+            "testbed 10-3-1: rocc_rp block (solid) vs firmware, dpa-bf3 (dashed); apply latency p50 %.0f ns, p99 %.0f ns",
+            a0.applyLatencyP50Ns(), a0.applyLatencyP99Ns()), blockRun, fw, List.of(FLOWS)), png);
+        assertTrue(Files.size(png) > 10_000, png + " written");
     }
 
     @Test
