@@ -5,6 +5,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 import dev.ccsilicon.firmware.core.Preset;
+import dev.ccsilicon.firmware.nic.DispatchConfig;
+import dev.ccsilicon.firmware.nic.EventQueueConfig;
 
 /**
  * Binds {@code nic.cc} and {@code nic.firmware} (SPEC §8.2): each value's form and range on its own.
@@ -24,9 +26,10 @@ final class NicFirmwareBinder
 
     /** Harts a cluster may have (the presets' bound). */
     static final int HARTS_MAX = 4096;
-    static final int QUEUE_DEPTH_MAX = 1 << 20;
-    static final int CYCLES_MAX = 1_000_000;
-    static final int CONTEXT_CACHE_MAX = 1 << 20;
+    // The runtime's own bounds, so a value bound here is one the runtime takes.
+    static final int QUEUE_DEPTH_MAX = EventQueueConfig.MAX_DEPTH;
+    static final int CYCLES_MAX = DispatchConfig.MAX_CYCLES;
+    static final int CONTEXT_CACHE_MAX = DispatchConfig.MAX_CACHE_FLOWS;
     static final long CLOCK_MIN_HZ = 1_000_000L;
     static final long CLOCK_MAX_HZ = 100_000_000_000L;
 
@@ -87,7 +90,7 @@ final class NicFirmwareBinder
             final Fields q = fw.nested(queueNode, "nic.firmware.event_queue",
                 "{depth: 256, overload: 128, coalesce: true, wred: {min: 64, max: 192, p_max: 0.1}}", EVENT_QUEUE);
             depth = whole(q, "depth", 1, QUEUE_DEPTH_MAX, "event queue entries");
-            final int cap = null == depth ? QUEUE_DEPTH_MAX : depth;
+            final int cap = null == depth ? EventQueueConfig.defaults().depth() : depth;
             overload = whole(q, "overload", 1, cap, "the occupancy that sets the overload flag (at most the depth)");
             final YamlNode coalesceNode = q.optional("coalesce", "true or false");
             coalesce = null == coalesceNode ? null : Values.bool(coalesceNode, q.path("coalesce"));

@@ -220,7 +220,8 @@ class EveryFieldBadValueTest
             set(N + "clock", N + "clock=1.8", N + "clock", "'1.8' is not a frequency", "Hz, KHz, MHz or GHz"),
             set(N + "clock", N + "clock=1KHz", N + "clock", "'1KHz' is not allowed", "from 1MHz to 100GHz"),
             set(N + "event_queue", N + "event_queue=256", N + "event_queue", "'256' is not allowed here", "{depth: 256"),
-            set(Q + "depth", Q + "depth=0", Q + "depth", "'0' is not allowed", "from 1 to 1048576"),
+            set(Q + "depth", Q + "depth=0", Q + "depth", "'0' is not allowed", "from 1 to 65536"),
+            set(Q + "depth", Q + "depth=65537", Q + "depth", "'65537' is not allowed", "from 1 to 65536"),
             set(Q + "overload", Q + "overload=300", Q + "overload", "'300' is not allowed", "from 1 to 256"),
             set(Q + "coalesce", Q + "coalesce=maybe", Q + "coalesce", "'maybe' is not a boolean", "true or false"),
             set(Q + "wred.min", Q + "wred.min=300", Q + "wred.min", "'300' is not allowed", "from 0 to 256"),
@@ -237,8 +238,8 @@ class EveryFieldBadValueTest
                 "from 0 to 1000000"),
             set(DI + "apply_latency", DI + "apply_latency=20ns", DI + "apply_latency", "'20ns' is not allowed",
                 "from 0 to 1000000"),
-            set(DI + "context_cache", DI + "context_cache=2000000", DI + "context_cache", "'2000000' is not allowed",
-                "from 0 to 1048576"),
+            set(DI + "context_cache", DI + "context_cache=20000000", DI + "context_cache", "'20000000' is not allowed",
+                "from 0 to 16777216"),
             set(N + "timer_events", N + "timer_events=yes", N + "timer_events", "'yes' is not a boolean", "true or false"))
             .map(c -> c.in(FW));
         // An algorithm without a firmware program: the error names what is supported.
