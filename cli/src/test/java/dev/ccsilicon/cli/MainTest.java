@@ -250,6 +250,20 @@ class MainTest
     }
 
     @Test
+    void aBadFirmwareKeyIsOneLineExit2AndNothingWritten(@TempDir final Path tmp)
+    {
+        final Path outDir = tmp.resolve("results");
+        final Result r = run(Map.of(), () -> Optional.of((scenario, dir, out) -> 0), "run", TESTBED, "--set", "nic.cc=firmware",
+            "--set", "nic.firmware.preset=dpa", "--out", outDir.toString());
+        assertEquals(2, r.code(), r.err());
+        assertEquals(1, r.err().lines().count(), r.err());
+        assertTrue(r.err().startsWith(TESTBED + ": --set nic.firmware.preset=dpa: nic.firmware.preset: 'dpa' is not a preset"),
+            r.err());
+        assertTrue(r.err().contains("dpa-bf3, swcc, generic"), r.err());
+        assertFalse(Files.exists(outDir));
+    }
+
+    @Test
     void runHelpListsTheThreeLevels()
     {
         final Result help = run("run", "--help");
