@@ -11,6 +11,7 @@ import dev.ccsilicon.firmware.nic.FirmwareNic;
 import dev.ccsilicon.firmware.nic.FirmwareNicConfig;
 import dev.ccsilicon.firmware.pcc.PccAbi;
 import dev.ccsilicon.firmware.pcc.PccFirmware;
+import dev.ccsilicon.firmware.pcc.RoccRpProgram;
 import dev.ccsilicon.net.Topology;
 import dev.ccsilicon.net.firmware.FirmwareHostReport;
 import dev.ccsilicon.net.firmware.FirmwareNicStats;
@@ -37,9 +38,9 @@ import dev.ccsilicon.scenario.Scenario;
  */
 public final class RoccHostFirmware implements RoccHost
 {
-    /** rocc_rp's parameter ids (programs/rocc_rp/rocc_rp.c). */
-    static final int P_RATE_MAX = 0;
-    static final int P_RECOVERY_NS = 1;
+    /** rocc_rp's parameter ids (programs/rocc_rp/rocc_rp.c); a program named in nic.firmware.program takes the same. */
+    static final int P_RATE_MAX = RoccRpProgram.P_RATE_MAX;
+    static final int P_RECOVERY_NS = RoccRpProgram.P_RECOVERY_NS;
     private static final int RATE_MASK = 0xFF_FFFF;
 
     private final RoccContext ctx;
