@@ -341,4 +341,33 @@ class DispatcherTest
         assertEquals(FirmwareNic.DROPPED_DISABLED, doca.offer(0, timer(1, 0, 0, 0)), "no TIMER events without the extension");
         assertEquals(1, doca.counters().droppedDisabled(EV_TIMER));
     }
+
+    @Test
+    void aListenerMayOfferAtTheCurrentCycleOnly()
+    {
+        final List<Rec> out = list();
+        final FirmwareNic nic = nic(echo(), ONE, out);
+        final int[] codes = {-1, -1};
+        nic.listener(c -> {
+            out.add(Rec.of(c));
+            if (c.flow() == 1)
+            {
+                codes[0] = nic.offer(nic.cycle(), cnp(2, 0, 0, 1, 1));
+                try
+                {
+                    nic.offer(nic.cycle() + 5, cnp(3, 0, 0, 1, 1));
+                }
+                catch (final IllegalStateException e)
+                {
+                    codes[1] = e.getMessage().contains("current cycle") ? 1 : 0;
+                }
+            }
+        });
+        nic.offer(0, cnp(1, 0, 0, 1, 1));
+        nic.advanceTo(10_000);
+        assertEquals(FirmwareNic.QUEUED, codes[0]);
+        assertEquals(1, codes[1], "a later cycle from inside the callback is refused");
+        assertEquals(List.of(1, 2), out.stream().map(Rec::flow).toList());
+        assertEquals(out.get(0).end(), out.get(1).dispatch(), "the event offered in the callback is dispatched at once");
+    }
 }
