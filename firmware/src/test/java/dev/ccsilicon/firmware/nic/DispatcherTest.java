@@ -370,4 +370,56 @@ class DispatcherTest
         assertEquals(List.of(1, 2), out.stream().map(Rec::flow).toList());
         assertEquals(out.get(0).end(), out.get(1).dispatch(), "the event offered in the callback is dispatched at once");
     }
+
+    /** A mixed echo load on 2 cores x 2 harts, advanced either in one call or one cycle per call. */
+    private static String stepped(final boolean perCycle, final NicCounters[] counters)
+    {
+        final StringBuilder sb = new StringBuilder();
+        final FirmwareNic nic = new FirmwareNic(PccFirmware.load(echo(), FOUR), FirmwareNicConfig.defaults()
+            .withQueue(EventQueueConfig.defaults().withDepth(8)).withDispatch(DispatchConfig.defaults().withContextCacheFlows(3)));
+        nic.listener(c -> sb.append(Rec.of(c).toString().replaceAll("\\[I@[0-9a-f]+", "")).append(c.result(R_RATE))
+            .append(' ').append(c.result(R_CAUSE)).append(' ').append(c.result(R_PROBE_TYPE_SLOT)).append('\n'));
+        final SplittableRandom r = new SplittableRandom(21);
+        long c = 0;
+        for (int i = 0; i < 600; i++)
+        {
+            final long next = c + r.nextInt(80);
+            if (perCycle)
+            {
+                while (nic.cycle() < next)
+                {
+                    nic.advanceTo(nic.cycle() + 1);
+                }
+            }
+            c = next;
+            final int f = r.nextInt(24);
+            sb.append(nic.offer(c, spin(r.nextBoolean() ? tx(f, i, nic.nsAt(c), 1, 1, 0) : cnp(f, i, nic.nsAt(c), 5, 5),
+                r.nextInt(60)))).append(' ');
+        }
+        final long end = c + 200_000;
+        if (perCycle)
+        {
+            while (nic.cycle() < end)
+            {
+                nic.advanceTo(nic.cycle() + 1);
+            }
+        }
+        else
+        {
+            nic.advanceTo(end);
+        }
+        counters[0] = nic.counters();
+        return sb.append(nic.counters()).toString();
+    }
+
+    @Test
+    void bulkAdvanceEqualsCycleByCycle()
+    {
+        final NicCounters[] n = new NicCounters[1];
+        final String bulk = stepped(false, n);
+        assertTrue(n[0].coalescedTotal() > 0 && n[0].droppedFullTotal() > 0 && n[0].overloadCycles() > 0,
+            "the load coalesces, drops and overloads:\n" + n[0]);
+        assertTrue(n[0].hartEvents(0) > 0 && n[0].hartEvents(3) > 0, "both cores work");
+        assertEquals(bulk, stepped(true, n));
+    }
 }
