@@ -274,17 +274,22 @@ public final class FirmwareNic
         {
             advanceTo(cycle);
         }
-        return arrive(flow(event[PccAbi.W_FLOW_TAG]), ty, event);
-    }
-
-    private int arrive(final FlowState f, final int ty, final int[] event)
-    {
         n.offered[ty]++;
-        if (ty == PccAbi.EV_TIMER ? !cfg.timerEvents() : (disableMask & 1 << ty) != 0)
+        if (disabled(ty))
         {
             n.droppedDisabled[ty]++;
             return DROPPED_DISABLED;
         }
+        return enqueue(flow(event[PccAbi.W_FLOW_TAG]), ty, event);
+    }
+
+    private boolean disabled(final int ty)
+    {
+        return ty == PccAbi.EV_TIMER ? !cfg.timerEvents() : (disableMask & 1 << ty) != 0;
+    }
+
+    private int enqueue(final FlowState f, final int ty, final int[] event)
+    {
         final int r = queue.offer(t, f, ty, event);
         if (r == QUEUED)
         {
@@ -563,7 +568,8 @@ public final class FirmwareNic
             e[PccAbi.W_SN] = f.timerFires++;
             e[PccAbi.W_TIMESTAMP] = nsAt(t);
             e[PccAbi.W_TIMER_DEADLINE] = f.timerDeadlineNs;
-            arrive(f, PccAbi.EV_TIMER, e);
+            n.offered[PccAbi.EV_TIMER]++;
+            enqueue(f, PccAbi.EV_TIMER, e);
         }
     }
 
