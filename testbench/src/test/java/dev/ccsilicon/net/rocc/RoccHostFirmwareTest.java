@@ -190,4 +190,32 @@ class RoccHostFirmwareTest
         final long late = b.of(2).get(0)[0] - t0;
         assertTrue(late >= 500 * US && late < 501 * US, "applied " + late + " ps after the CNP");
     }
+
+    @Test
+    void manyResultsHeldAtOnceAreAppliedInOrderEachAtItsOwnApplyCycle()
+    {
+        // 60 CNPs, 3 us apart over the three flows, with 500 us of apply latency: ~60 results wait at once.
+        final Bench b = new Bench("nic.firmware.dispatch.apply_latency=900000");
+        final int cnps = 60;
+        final long[] at = new long[cnps];
+        for (int k = 0; k < cnps; k++)
+        {
+            at[k] = 5 * US + k * 3 * US;
+            b.cnp(at[k], k % 3, 100 + k, 7);
+        }
+        b.runTo(at[cnps - 1] + 502 * US);
+        for (int flow = 0; flow < 3; flow++)
+        {
+            final List<long[]> changes = b.of(flow);
+            assertTrue(changes.size() >= cnps / 3, "flow " + flow + ": " + changes.size() + " changes");
+            for (int j = 0; j < cnps / 3; j++)
+            {
+                final int k = 3 * j + flow;
+                // Same congestion point: every CNP is accepted and its F becomes the rate.
+                assertEquals((100L + k) * 10_000_000L, changes.get(j)[1], "flow " + flow + " change " + j);
+                final long late = changes.get(j)[0] - at[k];
+                assertTrue(late >= 500 * US && late < 501 * US, "flow " + flow + " change " + j + " " + late + " ps after its CNP");
+            }
+        }
+    }
 }
