@@ -264,6 +264,18 @@ class MainTest
     }
 
     @Test
+    void aFirmwareScenarioSaysSoInItsDescription(@TempDir final Path tmp)
+    {
+        final Result r = run(Map.of(), () -> Optional.of((scenario, dir, out) -> 0), "run", TESTBED, "--set", "nic.cc=firmware",
+            "--set", "nic.firmware.preset=generic", "--out", tmp.resolve("results").toString());
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("\n  nic: firmware, program rocc_rp, preset generic\n"), r.out());
+        final Result block = run(Map.of(), () -> Optional.of((scenario, dir, out) -> 0), "run", TESTBED, "--out",
+            tmp.resolve("block").toString());
+        assertFalse(block.out().contains("nic: firmware"), block.out());
+    }
+
+    @Test
     void runHelpListsTheThreeLevels()
     {
         final Result help = run("run", "--help");
