@@ -2,8 +2,11 @@ package dev.ccsilicon.cli;
 
 import java.util.List;
 
+import dev.ccsilicon.scenario.AlgorithmSection;
 import dev.ccsilicon.scenario.Flow;
 import dev.ccsilicon.scenario.Link;
+import dev.ccsilicon.scenario.NicCc;
+import dev.ccsilicon.scenario.NicFirmware;
 import dev.ccsilicon.scenario.Scenario;
 import dev.ccsilicon.scenario.Units;
 
@@ -29,6 +32,14 @@ final class ScenarioDescription
             .append(" to ").append(Units.formatTime(scenario.measure().toPs()))
             .append(", mtu ").append(Units.formatSize(scenario.mtuBytes()))
             .append(" + header ").append(Units.formatSize(scenario.nic().headerBytes())).append('\n');
+        if (NicCc.FIRMWARE == scenario.nic().cc())
+        {
+            final NicFirmware fw = scenario.nic().firmware();
+            // A loaded scenario with nic.cc: firmware runs an algorithm that names its program.
+            sb.append("  nic: firmware, program ")
+                .append(null != fw.program() ? fw.program() : AlgorithmSection.of(scenario.algorithm()).firmwareProgram())
+                .append(", preset ").append(fw.preset()).append('\n');
+        }
         sb.append("  nodes: ").append(count(scenario.hosts().size(), "host")).append(' ').append(list(scenario.hosts()))
             .append(", ").append(count(scenario.switches().size(), "switch")).append(' ').append(list(scenario.switches()))
             .append('\n');

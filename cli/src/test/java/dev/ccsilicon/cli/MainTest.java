@@ -250,6 +250,32 @@ class MainTest
     }
 
     @Test
+    void aBadFirmwareKeyIsOneLineExit2AndNothingWritten(@TempDir final Path tmp)
+    {
+        final Path outDir = tmp.resolve("results");
+        final Result r = run(Map.of(), () -> Optional.of((scenario, dir, out) -> 0), "run", TESTBED, "--set", "nic.cc=firmware",
+            "--set", "nic.firmware.preset=dpa", "--out", outDir.toString());
+        assertEquals(2, r.code(), r.err());
+        assertEquals(1, r.err().lines().count(), r.err());
+        assertTrue(r.err().startsWith(TESTBED + ": --set nic.firmware.preset=dpa: nic.firmware.preset: 'dpa' is not a preset"),
+            r.err());
+        assertTrue(r.err().contains("dpa-bf3, swcc, generic"), r.err());
+        assertFalse(Files.exists(outDir));
+    }
+
+    @Test
+    void aFirmwareScenarioSaysSoInItsDescription(@TempDir final Path tmp)
+    {
+        final Result r = run(Map.of(), () -> Optional.of((scenario, dir, out) -> 0), "run", TESTBED, "--set", "nic.cc=firmware",
+            "--set", "nic.firmware.preset=generic", "--out", tmp.resolve("results").toString());
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("\n  nic: firmware, program rocc_rp, preset generic\n"), r.out());
+        final Result block = run(Map.of(), () -> Optional.of((scenario, dir, out) -> 0), "run", TESTBED, "--out",
+            tmp.resolve("block").toString());
+        assertFalse(block.out().contains("nic: firmware"), block.out());
+    }
+
+    @Test
     void runHelpListsTheThreeLevels()
     {
         final Result help = run("run", "--help");

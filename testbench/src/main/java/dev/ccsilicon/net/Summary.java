@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.TreeMap;
 
 import dev.ccsilicon.net.cc.PacketKind;
+import dev.ccsilicon.net.firmware.FirmwareHostReport;
 import dev.ccsilicon.scenario.Flow;
 import dev.ccsilicon.scenario.Level;
 import dev.ccsilicon.scenario.Scenario;
@@ -86,6 +87,7 @@ public final class Summary
     private final List<PortResult> ports = new ArrayList<>();
     private final List<FctBucket> fct = new ArrayList<>();
     private final Map<String, Long> ccCounters;
+    private final List<FirmwareHostReport> firmware;
     private final double jain;
     private final long cnpsSent;
     private final long cnpsReceived;
@@ -146,6 +148,7 @@ public final class Summary
                 net.pausedPs(p) / windowPs, Collections.unmodifiableMap(rates)));
         }
         ccCounters = new TreeMap<>(net.cc().metrics().counters());
+        firmware = List.copyOf(net.cc().metrics().firmware());
         cnpsSent = net.cnpsSent();
         cnpsReceived = net.cnpsReceived();
         acksSent = net.controlSent(PacketKind.ACK);
@@ -505,6 +508,10 @@ public final class Summary
             sb.append(i++ == 0 ? "" : ", ").append(str(c.getKey())).append(": ").append(c.getValue());
         }
         sb.append("},\n");
+        if (!firmware.isEmpty())
+        {
+            firmwareJson(sb);
+        }
         sb.append("  \"block_levels\": {");
         i = 0;
         for (final Map.Entry<String, String> b : blockLevels.entrySet())
@@ -514,6 +521,37 @@ public final class Summary
         sb.append("}\n");
         sb.append("}\n");
         return sb.toString();
+    }
+
+    /** The firmware NICs' object: per host its event counts by type, utilisation, apply latency and instructions. */
+    private void firmwareJson(final StringBuilder sb)
+    {
+        sb.append("  \"firmware\": {");
+        for (int i = 0; i < firmware.size(); i++)
+        {
+            final FirmwareHostReport r = firmware.get(i);
+            sb.append(i == 0 ? "\n" : ",\n").append("    ").append(str(r.host())).append(": {\"events\": {");
+            int j = 0;
+            for (final Map.Entry<String, FirmwareHostReport.EventCounts> e : r.events().entrySet())
+            {
+                final FirmwareHostReport.EventCounts c = e.getValue();
+                sb.append(j++ == 0 ? "" : ", ").append(str(e.getKey())).append(": {\"offered\": ").append(c.offered())
+                    .append(", \"coalesced\": ").append(c.coalesced()).append(", \"handled\": ").append(c.handled())
+                    .append(", \"dropped_full\": ").append(c.droppedFull()).append(", \"dropped_wred\": ")
+                    .append(c.droppedWred()).append(", \"dropped_disabled\": ").append(c.droppedDisabled()).append('}');
+            }
+            sb.append("}, \"utilisation\": ").append(num(r.utilisation()))
+                .append(", \"apply_latency_p50_ns\": ").append(opt(r.applyLatencyP50Ns()))
+                .append(", \"apply_latency_p99_ns\": ").append(opt(r.applyLatencyP99Ns()))
+                .append(", \"instructions_per_event\": ").append(opt(r.instructionsMean())).append('}');
+        }
+        sb.append("\n  },\n");
+    }
+
+    /** The firmware NICs' reports, in host order; empty without firmware NICs. */
+    public List<FirmwareHostReport> firmware()
+    {
+        return firmware;
     }
 
     /** flows.csv: one row per flow. */

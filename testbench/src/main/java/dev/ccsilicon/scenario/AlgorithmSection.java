@@ -45,6 +45,16 @@ public interface AlgorithmSection
     }
 
     /**
+     * The shipped firmware program that runs this algorithm's reaction point under
+     * {@code nic.cc: firmware} when {@code nic.firmware.program} does not name one, or null when the
+     * algorithm has no firmware yet (then {@code nic.cc: firmware} is an error).
+     */
+    default String firmwareProgram()
+    {
+        return null;
+    }
+
+    /**
      * Whether PFC is on when the scenario does not say ({@code switch.pfc.enabled}): true but for
      * algorithms designed to run without it (LDCP).
      */

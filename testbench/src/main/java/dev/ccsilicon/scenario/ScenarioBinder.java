@@ -27,7 +27,7 @@ final class ScenarioBinder
     /** The keys of {@code switch} and {@code nic} that are no algorithm's; the sections' keys follow. */
     private static final List<String> SWITCH = List.of("buffer", "pfc");
     private static final List<String> PFC = List.of("enabled", "xoff", "xon");
-    private static final List<String> NIC = List.of("header");
+    private static final List<String> NIC = List.of("header", "cc", "firmware");
     private static final List<String> TRANSPORT = List.of("ack", "recovery", "rto");
     private static final List<String> TRANSPORT_ACK = List.of("every");
     private static final List<String> TOPOLOGY = List.of("leaf-spine", "fat-tree");
@@ -952,10 +952,15 @@ final class ScenarioBinder
         final Fields fields = new Fields(node, "nic", example.append('}').toString(), known, origins);
         final YamlNode headerNode = fields.optional("header", "a size such as 64B");
         final long header = null == headerNode ? NicConfig.DEFAULT_HEADER_BYTES : Values.size(headerNode, "nic.header");
+        final YamlNode ccNode = fields.optional("cc", "block or firmware");
+        final NicCc cc = null == ccNode ? NicCc.BLOCK : NicFirmwareBinder.cc(ccNode);
+        final YamlNode firmwareNode = fields.optional("firmware", "a mapping such as " + NicFirmwareBinder.EXAMPLE);
+        final NicFirmware firmware = null == firmwareNode ? NicFirmware.DEFAULT :
+            NicFirmwareBinder.firmware(fields, firmwareNode);
         for (final AlgorithmSection.Binder binder : sectionBinders.values())
         {
             binder.bindNic(fields);
         }
-        return new NicConfig(header);
+        return new NicConfig(header, cc, firmware);
     }
 }

@@ -1,5 +1,6 @@
 package dev.ccsilicon.scenario;
 
+import java.io.UncheckedIOException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -8,12 +9,17 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import dev.ccsilicon.firmware.core.Preset;
+import dev.ccsilicon.firmware.elf.ElfFile;
+import dev.ccsilicon.firmware.pcc.FirmwarePrograms;
+
 /**
  * The checks that relate fields of a bound scenario to each other: ids, topology, the measurement
  * window, thresholds against the buffer; and, through the running algorithm's {@link AlgorithmSection},
  * its own fields against the rest (RoCC: profiles against the port speeds). Errors point at the origin
  * the binder recorded for the field.
  */
+
 final class ScenarioChecker implements AlgorithmSection.Checks
 {
     private final Scenario scenario;
@@ -21,6 +27,7 @@ final class ScenarioChecker implements AlgorithmSection.Checks
     private final List<String> flowPaths;
     /** The section of the algorithm the scenario runs, or null when none is registered under its name. */
     private final AlgorithmSection section;
+    private final List<AlgorithmSection> sections;
     /** Per node, the links that touch it; made once, since generated scenarios have thousands of links. */
     private final Map<String, List<Link>> linksOf = new HashMap<>();
     private final Set<String> nodes = new HashSet<>();
@@ -35,6 +42,7 @@ final class ScenarioChecker implements AlgorithmSection.Checks
         this.scenario = scenario;
         this.origins = origins;
         this.flowPaths = flowPaths;
+        this.sections = sections;
         this.section = sections.stream().filter(s -> s.algorithm().equals(scenario.algorithm())).findFirst().orElse(null);
         nodes.addAll(scenario.hosts());
         nodes.addAll(scenario.switches());
@@ -375,10 +383,53 @@ final class ScenarioChecker implements AlgorithmSection.Checks
         {
             section.checkNic(scenario, scenario.sections().get(section.algorithm()), this);
         }
+        if (NicCc.FIRMWARE == scenario.nic().cc())
+        {
+            checkFirmware();
+        }
         if (scenario.nic().headerBytes() > scenario.mtuBytes())
         {
             throw error("nic.header", written("nic.header", Units.formatSize(scenario.nic().headerBytes())) + " is larger than the mtu (" +
                 Units.formatSize(scenario.mtuBytes()) + "); header must be at most mtu (a units mix-up?)");
+        }
+    }
+
+    /**
+     * {@code nic.cc: firmware} needs an algorithm with a firmware program, and the program must
+     * resolve to an ELF that runs on the preset's ISA.
+     */
+    private void checkFirmware()
+    {
+        final List<String> supported = new ArrayList<>();
+        for (final AlgorithmSection s : sections)
+        {
+            if (null != s.firmwareProgram())
+            {
+                supported.add(s.algorithm() + " (program " + s.firmwareProgram() + ")");
+            }
+        }
+        if (null == section || null == section.firmwareProgram())
+        {
+            throw error("nic.cc", "'firmware' is not available with algorithm " + scenario.algorithm() +
+                ", which has no firmware program yet; nic.cc: firmware runs with algorithm " + String.join(", ", supported) +
+                "; use nic.cc: block");
+        }
+        final NicFirmware fw = scenario.nic().firmware();
+        final String program = null == fw.program() ? section.firmwareProgram() : fw.program();
+        final Preset preset = Preset.named(fw.preset());
+        try
+        {
+            final ElfFile elf = ElfFile.read(FirmwarePrograms.resolveElf(program, preset));
+            if (elf.xlen() != preset.isa().xlen())
+            {
+                throw error("nic.firmware.program", "'" + program + "' is RV" + elf.xlen() + " but preset " + preset.name() +
+                    " runs RV" + preset.isa().xlen() + "; build the program for rv" + preset.isa().xlen() +
+                    " or choose a preset of that width");
+            }
+        }
+        catch (final IllegalArgumentException | IllegalStateException | UncheckedIOException ex)
+        {
+            throw error("nic.firmware.program", ex.getMessage());
         }
     }
 }

@@ -38,7 +38,12 @@ public final class Units
             new Unit("ns", 1_000L),
             new Unit("us", 1_000_000L),
             new Unit("ms", 1_000_000_000L),
-            new Unit("s", 1_000_000_000_000L)));
+            new Unit("s", 1_000_000_000_000L))),
+        FREQUENCY("frequency", "hertz", List.of(
+            new Unit("Hz", 1L),
+            new Unit("KHz", 1_000L),
+            new Unit("MHz", 1_000_000L),
+            new Unit("GHz", 1_000_000_000L)));
 
         private final String noun;
         private final String baseName;

@@ -49,7 +49,9 @@ class EveryFieldBadValueTest
     static final String DQ = "/scenarios/good/every-field-dcqcn.yaml";
     /** The same for LDCP's keys ({@code nic.ldcp}; {@code switch.ecn} and {@code switch.wred} with LDCP's defaults). */
     static final String LD = "/scenarios/good/every-field-ldcp.yaml";
-    static final List<String> FILES = List.of(FULL, LS, FT, DQ, LD);
+    /** The same for firmware NICs' keys ({@code nic.cc}, {@code nic.firmware}). */
+    static final String FW = "/scenarios/good/every-field-firmware.yaml";
+    static final List<String> FILES = List.of(FULL, LS, FT, DQ, LD, FW);
 
     /**
      * One wrong value for one field.
@@ -195,7 +197,58 @@ class EveryFieldBadValueTest
 
     static Stream<Case> cases()
     {
-        return Stream.of(fileCases(), generatedCases(), dcqcnCases(), ldcpCases()).flatMap(x -> x);
+        return Stream.of(fileCases(), generatedCases(), dcqcnCases(), ldcpCases(), firmwareCases()).flatMap(x -> x);
+    }
+
+    private static final String N = "nic.firmware.";
+    private static final String Q = "nic.firmware.event_queue.";
+    private static final String DI = "nic.firmware.dispatch.";
+
+    /** {@code nic.cc} and {@code nic.firmware} (SPEC §8.2), in {@link #FW}. */
+    static Stream<Case> firmwareCases()
+    {
+        final Stream<Case> fw = Stream.of(
+            set("nic.cc", "nic.cc=blocks", "nic.cc", "'blocks' is not allowed; did you mean 'block'?", "block or firmware"),
+            set("nic.cc", "nic.cc=[firmware]", "nic.cc", "a list is not allowed here", "block or firmware"),
+            set("nic.firmware", "nic.firmware=rocc_rp", "nic.firmware", "'rocc_rp' is not allowed here", "{program: rocc_rp"),
+            set(N + "program", N + "program=rocc", N + "program", "'rocc'", "not a shipped program (rocc_rp)", "no such ELF file"),
+            set(N + "preset", N + "preset=dpa", N + "preset", "'dpa' is not a preset", "dpa-bf3, swcc, generic"),
+            set(N + "cores", N + "cores=0", N + "cores", "'0' is not allowed", "from 1 to 4096"),
+            set(N + "cores", N + "cores=4097", N + "cores", "'4097' is not allowed", "from 1 to 4096"),
+            set(N + "threads", N + "threads=2000", N + "threads", "4 cores x 2000 threads is 8000 harts", "at most 4096 harts"),
+            set(N + "threads", N + "threads=two", N + "threads", "'two' is not allowed", "from 1 to 4096"),
+            set(N + "clock", N + "clock=1.8", N + "clock", "'1.8' is not a frequency", "Hz, KHz, MHz or GHz"),
+            set(N + "clock", N + "clock=1KHz", N + "clock", "'1KHz' is not allowed", "from 1MHz to 100GHz"),
+            set(N + "event_queue", N + "event_queue=256", N + "event_queue", "'256' is not allowed here", "{depth: 256"),
+            set(Q + "depth", Q + "depth=0", Q + "depth", "'0' is not allowed", "from 1 to 65536"),
+            set(Q + "depth", Q + "depth=65537", Q + "depth", "'65537' is not allowed", "from 1 to 65536"),
+            set(Q + "overload", Q + "overload=300", Q + "overload", "'300' is not allowed", "from 1 to 256"),
+            set(Q + "coalesce", Q + "coalesce=maybe", Q + "coalesce", "'maybe' is not a boolean", "true or false"),
+            set(Q + "wred.min", Q + "wred.min=300", Q + "wred.min", "'300' is not allowed", "from 0 to 256"),
+            set(Q + "wred.max", Q + "wred.max=10", Q + "wred.max", "'10' is not allowed", "from 64 to 256"),
+            edit(Q + "wred", "wred: {min: 64, max: 192, p_max: 0.1}", "wred: {min: 64, p_max: 0.1}", Q + "wred.max",
+                "missing", "both thresholds"),
+            set(Q + "wred.p_max", Q + "wred.p_max=0", Q + "wred.p_max", "'0' is not allowed", "more than 0 and at most 1"),
+            set(Q + "wred.p_max", Q + "wred.p_max=1.5", Q + "wred.p_max", "'1.5' is not allowed", "more than 0 and at most 1"),
+            set(N + "dispatch", N + "dispatch=50", N + "dispatch", "'50' is not allowed here", "{dispatch_cycles: 50"),
+            set(DI + "dispatch_cycles", DI + "dispatch_cycles=-1", DI + "dispatch_cycles", "'-1' is not allowed",
+                "from 0 to 1000000"),
+            set(DI + "context_hit", DI + "context_hit=1.5", DI + "context_hit", "'1.5' is not allowed", "from 0 to 1000000"),
+            set(DI + "context_miss", DI + "context_miss=1000001", DI + "context_miss", "'1000001' is not allowed",
+                "from 0 to 1000000"),
+            set(DI + "apply_latency", DI + "apply_latency=20ns", DI + "apply_latency", "'20ns' is not allowed",
+                "from 0 to 1000000"),
+            set(DI + "context_cache", DI + "context_cache=20000000", DI + "context_cache", "'20000000' is not allowed",
+                "from 0 to 16777216"),
+            set(N + "timer_events", N + "timer_events=yes", N + "timer_events", "'yes' is not a boolean", "true or false"))
+            .map(c -> c.in(FW));
+        // An algorithm without a firmware program: the error names what is supported.
+        final Stream<Case> others = Stream.of(
+            set("nic.cc", "nic.cc=firmware", "nic.cc", "'firmware' is not available with algorithm dcqcn",
+                "nic.cc: firmware runs with algorithm rocc (program rocc_rp)", "use nic.cc: block").in(DQ),
+            set("nic.cc", "nic.cc=firmware", "nic.cc", "'firmware' is not available with algorithm ldcp",
+                "rocc (program rocc_rp)").in(LD));
+        return Stream.concat(fw, others);
     }
 
     /** The keys added with the transport, the generated topologies and workloads (SPEC §8.2). */
@@ -660,6 +713,12 @@ class EveryFieldBadValueTest
         final Scenario ft = ScenarioLoader.load(resource(FT));
         assertEquals(16, ft.hosts().size());
         assertEquals(15, ft.flows().size());
+
+        final Scenario fw = ScenarioLoader.load(resource(FW));
+        assertEquals(new NicFirmware("rocc_rp", "dpa-bf3", 4, 4, 1_800_000_000L, 256, 128, true, 64, 192, 0.1, 50, 10, 300,
+            20, 1024, true), fw.nic().firmware());
+        assertEquals(NicCc.FIRMWARE, fw.nic().cc());
+        assertEquals(new NicConfig(64L), s.nic(), "without nic.cc the NIC runs the block, with the default firmware settings");
     }
 
     @Test
@@ -669,7 +728,7 @@ class EveryFieldBadValueTest
         walk(YamlReader.readFile(full(), FULL), "", fullLeaves);
         final Set<String> leaves = new TreeSet<>(fullLeaves);
         final Set<String> generatedLeaves = new TreeSet<>();
-        for (final String other : List.of(LS, FT, DQ, LD))
+        for (final String other : List.of(LS, FT, DQ, LD, FW))
         {
             walk(YamlReader.readFile(resource(other), other), "", generatedLeaves);
         }
@@ -699,8 +758,11 @@ class EveryFieldBadValueTest
             D + "alpha_timer", D + "rate_timer", D + "byte_counter", D + "fast_recovery", D + "rate_ai", D + "rate_hai",
             D + "rate_min", D + "cnp_interval", D + "decrease_timer", L + "alpha", L + "beta", L + "gamma", L + "eta",
             L + "iw", L + "cw_max", L + "rtt", L + "base_rtt", L + "fast_start", L + "m", L + "coalesce", "transport.ack.every",
-            "transport.recovery", "transport.rto");
-        assertEquals(new TreeSet<>(generated), generatedLeaves, "the leaves of " + LS + ", " + FT + ", " + DQ + " and " + LD);
+            "transport.recovery", "transport.rto", "nic.cc", N + "program", N + "preset", N + "cores", N + "threads",
+            N + "clock", Q + "depth", Q + "overload", Q + "coalesce", Q + "wred.min", Q + "wred.max", Q + "wred.p_max",
+            DI + "dispatch_cycles", DI + "context_hit", DI + "context_miss", DI + "apply_latency", DI + "context_cache",
+            N + "timer_events");
+        assertEquals(new TreeSet<>(generated), generatedLeaves, "the leaves of " + LS + ", " + FT + ", " + DQ + ", " + LD + " and " + FW);
 
         // Every case names a field of the file or a mapping/list on the way to one: no typos.
         for (final String field : covered)

@@ -8,7 +8,7 @@ package dev.ccsilicon.firmware.core;
  */
 public final class BarrelCore
 {
-    /** Receives every issue (for tests and traces); null when nobody listens. */
+    /** Receives every issue (for tests, traces and schedulers); null when nobody listens. */
     @FunctionalInterface
     public interface IssueListener
     {
@@ -23,6 +23,12 @@ public final class BarrelCore
     private long issued;
     private long idleCycles;
     private IssueListener listener;
+    private boolean stopRequested;
+    private final int[] live;
+    private final int[] liveFrom;
+    private int liveCount;
+    /** Set by a hart of this core when it starts or halts. */
+    boolean liveDirty = true;
 
     public BarrelCore(final int id, final Executor exec, final Hart[] harts)
     {
@@ -33,6 +39,12 @@ public final class BarrelCore
         this.id = id;
         this.exec = exec;
         this.harts = harts.clone();
+        this.live = new int[harts.length];
+        this.liveFrom = new int[harts.length];
+        for (final Hart h : this.harts)
+        {
+            h.core = this;
+        }
     }
 
     public int id()
@@ -93,20 +105,29 @@ public final class BarrelCore
         final int n = harts.length;
         while (now < until)
         {
+            // The round robin runs over the harts not halted (most of a core's harts are often
+            // idle), re-collected whenever one starts or halts.
+            if (liveDirty)
+            {
+                collectLive();
+            }
+            final int m = liveCount;
+            if (m == 0)
+            {
+                return;
+            }
+            final int s = liveFrom[next];
             Hart pick = null;
             long earliest = Long.MAX_VALUE;
-            for (int i = 0; i < n; i++)
+            for (int j = 0; j < m; j++)
             {
-                int k = next + i;
-                if (k >= n)
+                int idx = s + j;
+                if (idx >= m)
                 {
-                    k -= n;
+                    idx -= m;
                 }
+                final int k = live[idx];
                 final Hart h = harts[k];
-                if (h.halted)
-                {
-                    continue;
-                }
                 if (h.readyAt <= now)
                 {
                     pick = h;
@@ -117,10 +138,6 @@ public final class BarrelCore
             }
             if (pick == null)
             {
-                if (earliest == Long.MAX_VALUE)
-                {
-                    return;
-                }
                 final long to = Math.min(earliest, until);
                 idleCycles += to - now;
                 now = to;
@@ -128,17 +145,74 @@ public final class BarrelCore
             }
             final long pc = pick.pc;
             final int cost = exec.step(pick, now);
-            if (!pick.halted)
+            if (pick.halted)
             {
-                pick.readyAt = now + cost;
-                issued++;
-                if (listener != null)
-                {
-                    listener.issued(now, pick.id, pc, cost);
-                }
-                now++;
+                continue;
+            }
+            pick.readyAt = now + cost;
+            issued++;
+            if (listener != null)
+            {
+                listener.issued(now, pick.id, pc, cost);
+            }
+            now++;
+            if (stopRequested)
+            {
+                stopRequested = false;
+                return;
             }
         }
+    }
+
+    private void collectLive()
+    {
+        liveDirty = false;
+        int m = 0;
+        for (int i = 0; i < harts.length; i++)
+        {
+            if (!harts[i].halted)
+            {
+                live[m++] = i;
+            }
+        }
+        liveCount = m;
+        // Where the round robin starts for each value of `next`: the first live hart at or after it.
+        int p = m;
+        for (int i = harts.length - 1; i >= 0; i--)
+        {
+            if (p > 0 && live[p - 1] == i)
+            {
+                p--;
+            }
+            liveFrom[i] = p == m ? 0 : p;
+        }
+    }
+
+    /**
+     * Ends the running {@link #advanceTo} right after the current issue (the clock then stands at
+     * the next cycle): a listener that sees something a scheduler must react to (a handler's
+     * return) calls this so the scheduler can advance a core in bulk without overshooting.
+     */
+    public void requestStop()
+    {
+        stopRequested = true;
+    }
+
+    /**
+     * Moves the clock of a core with no running hart forward to {@code cycle} without counting idle
+     * cycles (nothing was running to wait on), before a scheduler starts a hart on it.
+     */
+    public void skipTo(final long cycle)
+    {
+        if (cycle <= now)
+        {
+            return;
+        }
+        if (busy())
+        {
+            throw new IllegalStateException("core " + id + ": skipTo(" + cycle + ") with a hart running at cycle " + now);
+        }
+        now = cycle;
     }
 
     /**

@@ -320,6 +320,7 @@ public final class Executor
             case EBREAK ->
             {
                 h.halted = true;
+                h.haltedChanged();
                 return 0;
             }
             case CSRRW, CSRRS, CSRRC, CSRRWI, CSRRSI, CSRRCI ->

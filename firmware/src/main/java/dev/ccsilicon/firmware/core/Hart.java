@@ -15,6 +15,8 @@ public final class Hart
     /** Cycle from which the hart may issue again (barrel scheduling). */
     long readyAt;
     boolean halted = true;
+    /** The core this hart belongs to, told when the hart starts or halts; null outside a core. */
+    BarrelCore core;
     /** Retired instructions per cost class ({@link Op#CLASS_NAMES}). */
     final long[] mix = new long[Op.CLASSES];
 
@@ -77,6 +79,25 @@ public final class Hart
         this.pc = pc;
         this.readyAt = at;
         this.halted = false;
+        haltedChanged();
+    }
+
+    /**
+     * Halts the hart where it stands, as if it had reached its halt instruction: a scheduler that
+     * sees a handler return (its {@code ret} issued) frees the hart without an extra issue slot.
+     */
+    public void stop()
+    {
+        halted = true;
+        haltedChanged();
+    }
+
+    void haltedChanged()
+    {
+        if (core != null)
+        {
+            core.liveDirty = true;
+        }
     }
 
     public void resetCounters()

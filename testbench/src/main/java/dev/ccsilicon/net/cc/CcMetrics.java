@@ -3,6 +3,8 @@ package dev.ccsilicon.net.cc;
 import java.util.List;
 import java.util.Map;
 
+import dev.ccsilicon.net.firmware.FirmwareHostReport;
+
 /**
  * What an algorithm measures, named by the algorithm: the network samples, averages, prints and
  * plots these without knowing what they are.
@@ -34,6 +36,15 @@ public interface CcMetrics
     default long flowRate(final int rate, final int flow)
     {
         return -1;
+    }
+
+    /**
+     * Per firmware NIC ({@code nic.cc: firmware}), in host order, what it did: summary.json's
+     * {@code firmware} object, written only when this is not empty. None by default.
+     */
+    default List<FirmwareHostReport> firmware()
+    {
+        return List.of();
     }
 
     /** The algorithm's own totals, for summary.json's {@code cc} section; read once at the end. */

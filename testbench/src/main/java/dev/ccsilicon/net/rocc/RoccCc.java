@@ -10,6 +10,7 @@ import dev.ccsilicon.net.cc.CcMetrics;
 import dev.ccsilicon.net.cc.PacketKind;
 import dev.ccsilicon.net.cc.SenderCc;
 import dev.ccsilicon.net.cc.SwitchCc;
+import dev.ccsilicon.net.firmware.FirmwareHostReport;
 
 /**
  * RoCC on the network's generic hooks: the only RoCC code the network sees. It forwards queue events
@@ -168,6 +169,12 @@ final class RoccCc implements SwitchCc, SenderCc, CcMetrics, RoccContext, AutoCl
     {
         final long bps = host.rateBps(flow);
         return bps == UNLIMITED ? -1 : bps;
+    }
+
+    @Override
+    public List<FirmwareHostReport> firmware()
+    {
+        return host instanceof final RoccHostFirmware fw ? fw.reports() : List.of();
     }
 
     @Override

@@ -19,6 +19,7 @@ import dev.ccsilicon.net.cc.ReceiverCc;
 import dev.ccsilicon.scenario.FieldPath;
 import dev.ccsilicon.scenario.Level;
 import dev.ccsilicon.scenario.Link;
+import dev.ccsilicon.scenario.NicCc;
 import dev.ccsilicon.scenario.Scenario;
 import dev.ccsilicon.scenario.Units;
 
@@ -102,16 +103,21 @@ public final class RoccProvider implements CcProvider
     public CongestionControl create(final Scenario scenario, final Topology topo, final CcContext ctx, final Level level)
     {
         final RoccCc cc = new RoccCc(ctx, topo);
-        switch (level)
-        {
-            case REFERENCE -> cc.bind(new RoccSwitchCc(scenario, topo, cc), new RoccHostCc(scenario, topo, cc));
-            case MODEL, RTL ->
-                cc.bind(new RoccSwitchBlocks(scenario, topo, cc, level), new RoccHostBlocks(scenario, topo, cc, level));
-        }
+        final boolean firmware = NicCc.FIRMWARE == scenario.nic().cc();
+        final RoccSwitch sw = level == Level.REFERENCE ? new RoccSwitchCc(scenario, topo, cc) :
+            new RoccSwitchBlocks(scenario, topo, cc, level);
+        final RoccHost host = firmware ? new RoccHostFirmware(scenario, topo, cc, RoccSection.FIRMWARE_PROGRAM) :
+            level == Level.REFERENCE ? new RoccHostCc(scenario, topo, cc) : new RoccHostBlocks(scenario, topo, cc, level);
+        cc.bind(sw, host);
         final Map<String, String> levels = new LinkedHashMap<>();
         for (final String block : BLOCKS)
         {
             levels.put(block, level.key());
+        }
+        if (firmware)
+        {
+            // The reaction point is the NIC's firmware; the switch blocks stay at the scenario's level.
+            levels.put("rocc_rp", NicCc.FIRMWARE.key());
         }
         return new CongestionControl(cc, cc, ReceiverCc.NONE, cc, levels);
     }

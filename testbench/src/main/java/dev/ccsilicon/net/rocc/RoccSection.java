@@ -38,6 +38,8 @@ public final class RoccSection implements AlgorithmSection
     private static final List<String> PROFILE = List.of(
         "period", "q_ref", "q_mid", "q_max", "f_min", "f_max", "alpha", "beta", "f_frac_bits");
     private static final List<String> NIC_ROCC = List.of("recovery", "timer_tick");
+    /** The shipped program of {@code nic.cc: firmware}: the rocc_rp block's decisions as a PCC program. */
+    public static final String FIRMWARE_PROGRAM = "rocc_rp";
 
     /**
      * What the RoCC fair-rate block can hold (its default formats, {@link RoccFairRateConfig#fromProfile}),
@@ -60,6 +62,12 @@ public final class RoccSection implements AlgorithmSection
     public String algorithm()
     {
         return "rocc";
+    }
+
+    @Override
+    public String firmwareProgram()
+    {
+        return FIRMWARE_PROGRAM;
     }
 
     @Override

@@ -1,0 +1,288 @@
+package dev.ccsilicon.net.rocc;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+import dev.ccsilicon.blocks.roccflowtable.CnpFormat;
+import dev.ccsilicon.firmware.nic.Completion;
+import dev.ccsilicon.firmware.nic.CompletionListener;
+import dev.ccsilicon.firmware.nic.FirmwareNic;
+import dev.ccsilicon.firmware.nic.FirmwareNicConfig;
+import dev.ccsilicon.firmware.pcc.PccAbi;
+import dev.ccsilicon.firmware.pcc.PccFirmware;
+import dev.ccsilicon.firmware.pcc.RoccRpProgram;
+import dev.ccsilicon.net.Topology;
+import dev.ccsilicon.net.firmware.FirmwareHostReport;
+import dev.ccsilicon.net.firmware.FirmwareNicStats;
+import dev.ccsilicon.net.firmware.FirmwareNics;
+import dev.ccsilicon.scenario.NicFirmware;
+import dev.ccsilicon.scenario.Scenario;
+
+/**
+ * RoCC reaction points as firmware ({@code nic.cc: firmware}, SPEC §8.2, firmware.md §5.7): per
+ * sending host one {@link FirmwareNic} running {@code rocc_rp} (or the program {@code nic.firmware}
+ * names) on its emulated cores; QP q of a host is its q-th flow, the event's flow tag. The glue:
+ * <ul>
+ *   <li>a CNP is offered to the NIC's event queue at the NIC cycle of its arrival, with F and the
+ *       CP id as the CNP payload words (what the block's {@code cnp_*} pins carry);</li>
+ *   <li>each handled event's result sets its flow's pacer at the result's apply cycle (handler end +
+ *       apply latency), never earlier: native_rate x {@link CnpFormat#RATE_UNIT_BPS} while the limiter
+ *       cause bit is set, else unlimited;</li>
+ *   <li>the recovery timer is the runtime's TIMER extension; one wake slot per host advances the
+ *       NIC to the network's time and asks for the next of its busy cycle and a held result.</li>
+ * </ul>
+ * R_max ({@code P_RATE_MAX}) is the host's line rate in whole Δ^F units and the recovery timer
+ * ({@code P_RECOVERY_NS}) is {@code nic.rocc.recovery}, both set after the program's init (which
+ * writes its defaults) and before the first event.
+ */
+public final class RoccHostFirmware implements RoccHost
+{
+    /** rocc_rp's parameter ids (programs/rocc_rp/rocc_rp.c); a program named in nic.firmware.program takes the same. */
+    static final int P_RATE_MAX = RoccRpProgram.P_RATE_MAX;
+    static final int P_RECOVERY_NS = RoccRpProgram.P_RECOVERY_NS;
+    private static final int RATE_MASK = 0xFF_FFFF;
+
+    private final RoccContext ctx;
+    private final Topology topo;
+    private final Nic[] nics;
+    private final int[] qpOfFlow;
+    private final int[] cnpSn;
+    private final long[] rateBps;
+    private final long endPs;
+
+    /** One host's firmware NIC and the results it holds until their apply cycle. */
+    private final class Nic implements CompletionListener
+    {
+        final int host;
+        final int[] flows;
+        final FirmwareNic nic;
+        final PccFirmware firmware;
+        final FirmwareNicStats stats = new FirmwareNicStats();
+        final long chunk;
+        // Results waiting for their apply cycle, in apply order: a small ring.
+        long[] heldCycle = new long[16];
+        int[] heldFlow = new int[16];
+        long[] heldBps = new long[16];
+        int head;
+        int size;
+        long nowPs;
+
+        Nic(final int host, final int[] flows, final NicFirmware settings, final long seed, final String program,
+            final long rateMax, final long recoveryNs)
+        {
+            this.host = host;
+            this.flows = flows;
+            firmware = FirmwareNics.load(settings, program);
+            final FirmwareNicConfig config = FirmwareNics.config(settings, seed);
+            nic = new FirmwareNic(firmware, config);
+            chunk = Math.max(1, config.dispatch().applyLatencyCycles());
+            final int slot = config.algoSlot();
+            firmware.setParam(slot, P_RATE_MAX, (int)rateMax);
+            firmware.setParam(slot, P_RECOVERY_NS, (int)recoveryNs);
+            nic.listener(this);
+        }
+
+        /** A CNP arrives now (the NIC has run up to now). */
+        void offerCnp(final int qp, final long rateField, final int cpId)
+        {
+            final long cycle = nic.cycleAtPs(nowPs);
+            nic.offer(cycle, PccAbi.cnp(qp, cnpSn[flows[qp]]++, nic.nsAt(cycle), (int)rateField, cpId));
+        }
+
+        /**
+         * Runs the NIC up to the network's time (the cycles before it) and applies every held result
+         * whose apply cycle has come.
+         */
+        void advanceTo(final long nowPs)
+        {
+            this.nowPs = nowPs;
+            nic.advanceTo(nic.cycleAtPs(nowPs));
+            while (size > 0 && nic.psAt(heldCycle[head]) <= nowPs)
+            {
+                final int flow = heldFlow[head];
+                final long bps = heldBps[head];
+                head = (head + 1) & (heldCycle.length - 1);
+                size--;
+                if (bps != rateBps[flow])
+                {
+                    rateBps[flow] = bps;
+                    ctx.rateChanged(flow, nowPs);
+                }
+            }
+        }
+
+        @Override
+        public void completed(final Completion c)
+        {
+            stats.completed(c);
+            final long bps = (c.result(PccAbi.R_CAUSE) & PccAbi.CAUSE_LIMITER) != 0 ?
+                (c.result(PccAbi.R_NATIVE_RATE) & RATE_MASK) * CnpFormat.RATE_UNIT_BPS : UNLIMITED;
+            hold(c.applyCycle(), flows[c.flow()], bps);
+        }
+
+        /** Keeps the ring in apply order (completions come in write-back order, which apply order follows). */
+        private void hold(final long cycle, final int flow, final long bps)
+        {
+            if (size == heldCycle.length)
+            {
+                grow();
+            }
+            final int mask = heldCycle.length - 1;
+            int i = size++;
+            while (i > 0 && heldCycle[(head + i - 1) & mask] > cycle)
+            {
+                final int from = (head + i - 1) & mask;
+                final int to = (head + i) & mask;
+                heldCycle[to] = heldCycle[from];
+                heldFlow[to] = heldFlow[from];
+                heldBps[to] = heldBps[from];
+                i--;
+            }
+            final int at = (head + i) & mask;
+            heldCycle[at] = cycle;
+            heldFlow[at] = flow;
+            heldBps[at] = bps;
+        }
+
+        private void grow()
+        {
+            final int n = heldCycle.length;
+            final long[] c = new long[2 * n];
+            final int[] f = new int[2 * n];
+            final long[] b = new long[2 * n];
+            for (int i = 0; i < size; i++)
+            {
+                c[i] = heldCycle[(head + i) & (n - 1)];
+                f[i] = heldFlow[(head + i) & (n - 1)];
+                b[i] = heldBps[(head + i) & (n - 1)];
+            }
+            heldCycle = c;
+            heldFlow = f;
+            heldBps = b;
+            head = 0;
+        }
+
+        /**
+         * The next wake: the first held result's apply time, or the end of the next chunk of
+         * {@link #chunk} cycles from the NIC's next busy cycle. The NIC reports a completion only
+         * once it has run past the handler's write-back, and the result applies
+         * {@code apply_latency} cycles later, so chunks no longer than that latency learn of every
+         * result before its apply cycle: none is applied late (with latency 0, one cycle late).
+         */
+        long nextWakePs()
+        {
+            final long busy = nic.nextBusyCycle();
+            long next = busy == Long.MAX_VALUE ? NEVER : nic.psAt(Math.max(busy, nic.cycle()) + chunk);
+            if (size > 0)
+            {
+                next = Math.min(next, nic.psAt(heldCycle[head]));
+            }
+            // Never before now: the network drops a wake asked for in the past.
+            return next == NEVER ? NEVER : Math.max(next, nowPs);
+        }
+    }
+
+    public RoccHostFirmware(final Scenario scenario, final Topology topo, final RoccContext ctx, final String program)
+    {
+        this.ctx = ctx;
+        this.topo = topo;
+        final NicFirmware settings = scenario.nic().firmware();
+        final long recoveryNs = Math.max(1, (scenario.section(RoccScenarioConfig.class).recoveryPs() + 500) / 1000);
+        final int flows = scenario.flows().size();
+        endPs = scenario.durationPs();
+        qpOfFlow = new int[flows];
+        cnpSn = new int[flows];
+        rateBps = new long[flows];
+        Arrays.fill(rateBps, UNLIMITED);
+        final int[] count = new int[topo.hostCount()];
+        for (int f = 0; f < flows; f++)
+        {
+            qpOfFlow[f] = count[topo.flowSrc(f)]++;
+        }
+        nics = new Nic[topo.hostCount()];
+        for (int h = 0; h < nics.length; h++)
+        {
+            if (0 == count[h])
+            {
+                continue;
+            }
+            final int[] members = new int[count[h]];
+            for (int f = 0; f < flows; f++)
+            {
+                if (topo.flowSrc(f) == h)
+                {
+                    members[qpOfFlow[f]] = f;
+                }
+            }
+            final long rateMax = topo.rateBps(topo.hostPort(h)) / CnpFormat.RATE_UNIT_BPS;
+            nics[h] = new Nic(h, members, settings, scenario.seed(), program, rateMax, recoveryNs);
+        }
+    }
+
+    @Override
+    public void onFlowStart(final int flow, final long nowPs)
+    {
+    }
+
+    @Override
+    public void onCnp(final int flow, final long rateField, final int cpId, final long nowPs)
+    {
+        final int host = topo.flowSrc(flow);
+        final Nic nic = nics[host];
+        nic.advanceTo(nowPs);
+        nic.offerCnp(qpOfFlow[flow], rateField, cpId);
+        ctx.requestWake(this, host, nic.nextWakePs());
+    }
+
+    @Override
+    public long rateBps(final int flow)
+    {
+        return rateBps[flow];
+    }
+
+    @Override
+    public int wakeSlots()
+    {
+        return nics.length;
+    }
+
+    @Override
+    public long wake(final int host, final long nowPs)
+    {
+        final Nic nic = nics[host];
+        if (null == nic)
+        {
+            return NEVER;
+        }
+        nic.advanceTo(nowPs);
+        return nic.nextWakePs();
+    }
+
+    /** The firmware NIC of {@code host}, or null for a host without flows; for tests. */
+    public FirmwareNic nic(final int host)
+    {
+        return null == nics[host] ? null : nics[host].nic;
+    }
+
+    /** The loaded program of {@code host}'s NIC, or null; for tests. */
+    public PccFirmware firmware(final int host)
+    {
+        return null == nics[host] ? null : nics[host].firmware;
+    }
+
+    /** Per sending host, in host order, what its NIC did over the run. */
+    public List<FirmwareHostReport> reports()
+    {
+        final List<FirmwareHostReport> reports = new ArrayList<>();
+        for (final Nic n : nics)
+        {
+            if (null != n)
+            {
+                final long endCycle = n.nic.cycleAtPs(endPs);
+                reports.add(n.stats.report(topo.nodeId(n.host), n.nic, endCycle));
+            }
+        }
+        return reports;
+    }
+}
