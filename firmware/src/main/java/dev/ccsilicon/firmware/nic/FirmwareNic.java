@@ -250,7 +250,8 @@ public final class FirmwareNic
 
     /**
      * An event arrives at {@code cycle}: the NIC first runs up to that cycle (completions before it
-     * are reported now), then the event is merged, dropped or queued. The event is copied.
+     * are reported now), then the event is merged, dropped or queued. The event is copied. A
+     * completion listener may call this for the current cycle only.
      *
      * @return {@link #QUEUED}, {@link #COALESCED}, {@link #DROPPED_FULL}, {@link #DROPPED_WRED} or {@link #DROPPED_DISABLED}.
      */

@@ -186,4 +186,23 @@ class RoccRpNicTest
         assertTrue(a.contains("droppedWred=[0, 0, ") && !a.contains("droppedWred=[0, 0, 0,"), "the load exercises WRED");
         assertTrue(!a.equals(run(10)), "the WRED seed changes the run");
     }
+
+    @Test
+    void rv32OnTheSwccPresetRunsBothCoresInLockstep()
+    {
+        final List<Rec> out = list();
+        final FirmwareNic nic = nic(rocc(Preset.SWCC), Preset.SWCC, out);
+        assertEquals(2, nic.harts());
+        nic.offer(0, cnp(1, 0, 0, 2000, 1));
+        nic.offer(0, cnp(2, 0, 0, 3000, 1));
+        nic.advanceTo(nic.cycleAtPs(60_000_000L));
+        assertEquals(4, out.size(), "two CNPs and their two TIMERs");
+        assertEquals(0, out.get(0).hart());
+        assertEquals(1, out.get(1).hart());
+        assertTrue(out.get(1).start() < out.get(0).end(), "the two cores ran at the same time");
+        assertEquals(4000, out.get(2).result(R_NATIVE_RATE));
+        assertEquals(6000, out.get(3).result(R_NATIVE_RATE));
+        assertEquals(nic.cycleAtPs(55_000_000L), out.get(2).arrival());
+        assertEquals(4e9, nic.clockHz() * 16, 1e-3, "250 MHz: a 4000 ps period");
+    }
 }
