@@ -1,0 +1,240 @@
+package dev.ccsilicon.firmware.report;
+
+import java.util.Arrays;
+import java.util.SplittableRandom;
+
+import dev.ccsilicon.firmware.pcc.PccAbi;
+
+/**
+ * A deterministic arrival process of PCC events at the NIC for a {@link SyntheticSpec}, until a
+ * duration. Packets leave back to back at line rate: packet k starts at exactly
+ * floor(k × wire bits × 10^12 / rate) ps. Packet k goes to flow k mod flows (order=rr) or to a
+ * seeded random flow (order=random). After each packet of flow f, in this order:
+ * <ul>
+ *   <li>TX when f has sent a multiple of {@code burst} packets (the burst ends), carrying the burst's
+ *       packets and bytes/32;</li>
+ *   <li>ACK when f has sent a multiple of {@code ack_every} packets;</li>
+ *   <li>NACK (subtype OOS) and CNP when the packet count crosses another multiple of 10^6 / their
+ *       ppm (an exact accumulator, so their counts are floor(packets × ppm / 10^6));</li>
+ * </ul>
+ * and independently RTT probe responses, flows in turn, response j at floor(j × rtt_interval / flows)
+ * ps, each reporting base_rtt plus a seeded jitter below base_rtt/4. CNPs carry a seeded RoCC
+ * payload (rate in 10 Mb/s units up to the line rate, congestion point 0..3). Every event at the
+ * same picosecond keeps this order. Timestamps are ns (32-bit, wrapping); sn is the flow's packet count.
+ */
+public final class SyntheticLoad implements EventSource
+{
+    private static final int[] PACKET_TYPES = {PccAbi.EV_TX, PccAbi.EV_ACK, PccAbi.EV_NACK, PccAbi.EV_CNP};
+
+    private final SyntheticSpec spec;
+    private final long durationPs;
+    private final SplittableRandom random;
+    private final boolean[] packetType = new boolean[PACKET_TYPES.length];
+    private final boolean anyPacketType;
+    private final boolean rtt;
+    private final int[] sent;
+    private final int maxPayloadRate;
+
+    private final long pktQ;
+    private final long pktR;
+    private long pktTime;
+    private long pktRem;
+    private long packets;
+
+    private final long rttQ;
+    private final long rttR;
+    private long rttTime;
+    private long rttRem;
+    private long rttCount;
+
+    private long cnpAcc;
+    private long nackAcc;
+
+    /** The events of the current packet (types) not yet taken, for {@link #pendingFlow} at {@link #pendingPs}. */
+    private final int[] pending = new int[PACKET_TYPES.length];
+    private int pendingCount;
+    private int pendingNext;
+    private int pendingFlow;
+    private long pendingPs = -1;
+
+    public SyntheticLoad(final SyntheticSpec spec, final long durationPs, final long seed)
+    {
+        if (durationPs < 0)
+        {
+            throw new IllegalArgumentException("synthetic load: duration " + durationPs + " ps must be >= 0");
+        }
+        this.spec = spec;
+        this.durationPs = durationPs;
+        this.random = new SplittableRandom(seed);
+        boolean any = false;
+        for (int i = 0; i < PACKET_TYPES.length; i++)
+        {
+            packetType[i] = spec.offers(PACKET_TYPES[i]);
+            any |= packetType[i];
+        }
+        anyPacketType = any;
+        rtt = spec.offers(PccAbi.EV_RTT);
+        sent = new int[spec.flows()];
+        maxPayloadRate = (int) Math.min(0xFFFFFF, Math.max(1, spec.rateBps() / 10_000_000L));
+        final long num = spec.wireBits() * 1_000_000_000_000L;
+        pktQ = num / spec.rateBps();
+        pktR = num % spec.rateBps();
+        rttQ = spec.rttIntervalPs() / spec.flows();
+        rttR = spec.rttIntervalPs() % spec.flows();
+        fill();
+    }
+
+    public SyntheticSpec spec()
+    {
+        return spec;
+    }
+
+    /** Packets sent so far (the packet-derived events of those before the current time are out). */
+    public long packets()
+    {
+        return packets;
+    }
+
+    @Override
+    public long nextPs()
+    {
+        return pendingNext < pendingCount ? pendingPs : END;
+    }
+
+    @Override
+    public void next(final int[] event)
+    {
+        if (pendingNext >= pendingCount)
+        {
+            throw new IllegalStateException("synthetic load: no more events");
+        }
+        final int type = pending[pendingNext++];
+        write(type, pendingFlow, pendingPs, event);
+        if (pendingNext >= pendingCount)
+        {
+            fill();
+        }
+    }
+
+    /** Makes the next non-empty group of events pending, or none once past the duration. */
+    private void fill()
+    {
+        pendingCount = 0;
+        pendingNext = 0;
+        while (pendingCount == 0)
+        {
+            final long tp = anyPacketType ? pktTime : END;
+            final long tr = rtt ? rttTime : END;
+            final long t = Math.min(tp, tr);
+            if (t >= durationPs)
+            {
+                return;
+            }
+            if (tr < tp)
+            {
+                pendingFlow = (int) (rttCount % spec.flows());
+                pendingPs = tr;
+                pending[pendingCount++] = PccAbi.EV_RTT;
+                rttCount++;
+                rttTime += rttQ;
+                rttRem += rttR;
+                if (rttRem >= spec.flows())
+                {
+                    rttTime++;
+                    rttRem -= spec.flows();
+                }
+                return;
+            }
+            packet(tp);
+        }
+    }
+
+    private void packet(final long t)
+    {
+        final int flow = spec.randomOrder() ? random.nextInt(spec.flows()) : (int) (packets % spec.flows());
+        final int n = ++sent[flow];
+        packets++;
+        pktTime += pktQ;
+        pktRem += pktR;
+        if (pktRem >= spec.rateBps())
+        {
+            pktTime++;
+            pktRem -= spec.rateBps();
+        }
+        pendingFlow = flow;
+        pendingPs = t;
+        if (packetType[0] && n % spec.burst() == 0)
+        {
+            pending[pendingCount++] = PccAbi.EV_TX;
+        }
+        if (packetType[1] && n % spec.ackEvery() == 0)
+        {
+            pending[pendingCount++] = PccAbi.EV_ACK;
+        }
+        if (packetType[2])
+        {
+            nackAcc += spec.nackPpm();
+            if (nackAcc >= SyntheticSpec.PPM)
+            {
+                nackAcc -= SyntheticSpec.PPM;
+                pending[pendingCount++] = PccAbi.EV_NACK;
+            }
+        }
+        if (packetType[3])
+        {
+            cnpAcc += spec.cnpPpm();
+            if (cnpAcc >= SyntheticSpec.PPM)
+            {
+                cnpAcc -= SyntheticSpec.PPM;
+                pending[pendingCount++] = PccAbi.EV_CNP;
+            }
+        }
+    }
+
+    /** The event words, laid out as PccAbi's constructors lay them out, without allocating. */
+    private void write(final int type, final int flow, final long ps, final int[] e)
+    {
+        Arrays.fill(e, 0);
+        final int ns = (int) (ps / 1000);
+        final int sn = sent[flow];
+        e[PccAbi.W_FLOW_TAG] = flow;
+        e[PccAbi.W_SN] = sn;
+        e[PccAbi.W_TIMESTAMP] = ns;
+        switch (type)
+        {
+            case PccAbi.EV_TX ->
+            {
+                e[PccAbi.W_ATTR] = PccAbi.evAttr(PccAbi.EV_TX, 0, 0, 0);
+                e[PccAbi.W_FIRST_TS] = ns;
+                final int bytes32 = (int) ((long) spec.burst() * spec.frameBytes() / 32);
+                e[PccAbi.W_TX_COUNTERS] = (bytes32 & 0xFFFF) | (spec.burst() & 0xFFFF) << 16;
+                e[PccAbi.W_TX_QPN] = flow;
+            }
+            case PccAbi.EV_ACK, PccAbi.EV_NACK ->
+            {
+                e[PccAbi.W_ATTR] = PccAbi.evAttr(type, type == PccAbi.EV_NACK ? PccAbi.NACK_OOS : 0, 0, 0);
+                e[PccAbi.W_FIRST_TS] = ns;
+                e[PccAbi.W_FIRST_SN] = sn;
+            }
+            case PccAbi.EV_CNP ->
+            {
+                e[PccAbi.W_ATTR] = PccAbi.evAttr(PccAbi.EV_CNP, 0, 0, 0);
+                e[PccAbi.W_FIRST_TS] = ns;
+                e[PccAbi.W_FIRST_SN] = sn;
+                e[PccAbi.W_CNP_PAYLOAD] = 1 + random.nextInt(maxPayloadRate);
+                e[PccAbi.W_CNP_PAYLOAD + 1] = random.nextInt(4);
+            }
+            default ->
+            {
+                final int base = spec.baseRttNs();
+                final int rttNs = base + (base >= 4 ? random.nextInt(base / 4) : 0);
+                final int reqSend = ns - rttNs;
+                final int reqRecv = reqSend + rttNs / 2;
+                e[PccAbi.W_ATTR] = PccAbi.evAttr(PccAbi.EV_RTT, 0, 0, 0);
+                e[PccAbi.W_RTT_REQ_SEND] = reqSend;
+                e[PccAbi.W_RTT_REQ_RECV] = reqRecv;
+                e[PccAbi.W_RTT_RESP_SEND] = reqRecv;
+            }
+        }
+    }
+}
