@@ -16,10 +16,11 @@ public final class ReportStats
 
     /**
      * One handled event. Cycles are the NIC clock's; {@code applyCycle} below {@code arrivalCycle}
-     * means the event changed no rate and is left out of the apply latency.
+     * means the event changed no rate and is left out of the apply latency; {@code merged} counts the
+     * arrivals coalesced into it after the first.
      */
     public void handled(final int type, final long instructions, final long handlerCycles, final long arrivalCycle,
-                        final long endCycle, final long applyCycle, final int numCoalesced, final boolean contextHit)
+                        final long endCycle, final long applyCycle, final int merged, final boolean contextHit)
     {
         final EventStats s = of(type);
         s.instructions.add(instructions);
@@ -32,7 +33,7 @@ public final class ReportStats
             s.applyCycles.add(applyCycle - arrivalCycle);
             applyCycles.add(applyCycle - arrivalCycle);
         }
-        s.merged += Math.max(0, numCoalesced - 1);
+        s.merged += merged;
         if (contextHit)
         {
             s.contextHits++;

@@ -54,11 +54,11 @@ class SamplesTest
     void reportStatsOnAHandBuiltCompletionStream()
     {
         final ReportStats st = new ReportStats();
-        // type, instructions, handler cycles, arrival, end, apply, num_coalesced, context hit
-        st.handled(PccAbi.EV_CNP, 30, 50, 100, 200, 220, 1, true);
-        st.handled(PccAbi.EV_CNP, 40, 70, 150, 400, 420, 3, false);
-        st.handled(PccAbi.EV_CNP, 35, 60, 300, 350, 0, 1, true); // applied nothing
-        st.handled(PccAbi.EV_TIMER, 20, 25, 1000, 1010, 1030, 1, true);
+        // type, instructions, handler cycles, arrival, end, apply, arrivals merged, context hit
+        st.handled(PccAbi.EV_CNP, 30, 50, 100, 200, 220, 0, true);
+        st.handled(PccAbi.EV_CNP, 40, 70, 150, 400, 420, 2, false);
+        st.handled(PccAbi.EV_CNP, 35, 60, 300, 350, 0, 0, true); // applied nothing
+        st.handled(PccAbi.EV_TIMER, 20, 25, 1000, 1010, 1030, 0, true);
         st.mix(PccAbi.EV_CNP, Op.C_LOAD, 12);
         st.mix(PccAbi.EV_CNP, Op.C_LOAD, 3);
         final EventStats cnp = st.type(PccAbi.EV_CNP);
