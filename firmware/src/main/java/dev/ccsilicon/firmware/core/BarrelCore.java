@@ -23,6 +23,7 @@ public final class BarrelCore
     private long issued;
     private long idleCycles;
     private IssueListener listener;
+    private boolean stopRequested;
 
     public BarrelCore(final int id, final Executor exec, final Hart[] harts)
     {
@@ -137,8 +138,40 @@ public final class BarrelCore
                     listener.issued(now, pick.id, pc, cost);
                 }
                 now++;
+                if (stopRequested)
+                {
+                    stopRequested = false;
+                    return;
+                }
             }
         }
+    }
+
+    /**
+     * Ends the running {@link #advanceTo} right after the current issue (the clock then stands at
+     * the next cycle): a listener that sees something a scheduler must react to (a handler's
+     * return) calls this so the scheduler can advance a core in bulk without overshooting.
+     */
+    public void requestStop()
+    {
+        stopRequested = true;
+    }
+
+    /**
+     * Moves the clock of a core with no running hart forward to {@code cycle} without counting idle
+     * cycles (nothing was running to wait on), before a scheduler starts a hart on it.
+     */
+    public void skipTo(final long cycle)
+    {
+        if (cycle <= now)
+        {
+            return;
+        }
+        if (busy())
+        {
+            throw new IllegalStateException("core " + id + ": skipTo(" + cycle + ") with a hart running at cycle " + now);
+        }
+        now = cycle;
     }
 
     /**

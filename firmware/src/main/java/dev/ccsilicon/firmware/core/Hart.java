@@ -79,6 +79,15 @@ public final class Hart
         this.halted = false;
     }
 
+    /**
+     * Halts the hart where it stands, as if it had reached its halt instruction: a scheduler that
+     * sees a handler return (its {@code ret} issued) frees the hart without an extra issue slot.
+     */
+    public void stop()
+    {
+        halted = true;
+    }
+
     public void resetCounters()
     {
         instret = 0;

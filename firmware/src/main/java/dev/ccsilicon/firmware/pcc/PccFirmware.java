@@ -128,16 +128,26 @@ public final class PccFirmware
      */
     public void algo(final int hart, final int[] ctx, final int[] event, final int attr, final int[] results)
     {
-        if (hart < 0 || hart >= cluster.harts())
-        {
-            throw new IllegalArgumentException("hart " + hart + ": preset " + cluster.preset().name() + " has harts 0.."
-                + (cluster.harts() - 1));
-        }
-        if (ctx.length != PccAbi.CTX_WORDS || event.length != PccAbi.EVENT_WORDS || results.length != PccAbi.RESULT_WORDS)
-        {
-            throw new IllegalArgumentException("context/event/results must have " + PccAbi.CTX_WORDS + "/" + PccAbi.EVENT_WORDS + "/"
-                + PccAbi.RESULT_WORDS + " words, got " + ctx.length + "/" + event.length + "/" + results.length);
-        }
+        checkCall(hart, ctx, event, results);
+        final Hart h = cluster.hart(hart);
+        final long i0 = h.instret();
+        final long c0 = h.busyCycles();
+        startAlgo(hart, ctx, event, attr, h.readyAt());
+        exec.runAlone(h, MAX_INSTRUCTIONS_PER_CALL);
+        lastInstructions = h.instret() - i0;
+        lastCycles = h.busyCycles() - c0;
+        finishAlgo(hart, ctx, results);
+    }
+
+    /**
+     * Writes the event, context and attr into {@code hart}'s window, clears its results and starts
+     * doca_pcc_dev_user_algo there, ready from cycle {@code at}, without running it: a scheduler
+     * (the NIC runtime) runs the cluster and, when the hart returns to {@link #haltAddress()},
+     * collects the outcome with {@link #finishAlgo}.
+     */
+    public void startAlgo(final int hart, final int[] ctx, final int[] event, final int attr, final long at)
+    {
+        checkHart(hart);
         final long w = MemoryMap.hartWindow(hart);
         for (int i = 0; i < PccAbi.EVENT_WORDS; i++)
         {
@@ -152,8 +162,15 @@ public final class PccFirmware
         {
             mem.write32(w + MemoryMap.WINDOW_RESULTS + 4L * i, 0);
         }
-        call(hart, algo, w + MemoryMap.WINDOW_CONTEXT, w + MemoryMap.WINDOW_EVENT, w + MemoryMap.WINDOW_ATTR,
-            w + MemoryMap.WINDOW_RESULTS);
+        prepare(hart, algo, w + MemoryMap.WINDOW_CONTEXT, w + MemoryMap.WINDOW_EVENT, w + MemoryMap.WINDOW_ATTR,
+            w + MemoryMap.WINDOW_RESULTS).start(algo, at);
+    }
+
+    /** Reads back the context (12 words) and results (8 words) of the call that ran on {@code hart}. */
+    public void finishAlgo(final int hart, final int[] ctx, final int[] results)
+    {
+        checkHart(hart);
+        final long w = MemoryMap.hartWindow(hart);
         for (int i = 0; i < PccAbi.CTX_WORDS; i++)
         {
             ctx[i] = mem.read32(w + MemoryMap.WINDOW_CONTEXT + 4L * i);
@@ -164,7 +181,32 @@ public final class PccFirmware
         }
     }
 
-    private void call(final int hartId, final long entry, final long a0, final long a1, final long a2, final long a3)
+    /** Where a handler returns to (its {@code ra}): the runtime's halt instruction. */
+    public long haltAddress()
+    {
+        return halt;
+    }
+
+    private void checkHart(final int hart)
+    {
+        if (hart < 0 || hart >= cluster.harts())
+        {
+            throw new IllegalArgumentException("hart " + hart + ": preset " + cluster.preset().name() + " has harts 0.."
+                + (cluster.harts() - 1));
+        }
+    }
+
+    private void checkCall(final int hart, final int[] ctx, final int[] event, final int[] results)
+    {
+        checkHart(hart);
+        if (ctx.length != PccAbi.CTX_WORDS || event.length != PccAbi.EVENT_WORDS || results.length != PccAbi.RESULT_WORDS)
+        {
+            throw new IllegalArgumentException("context/event/results must have " + PccAbi.CTX_WORDS + "/" + PccAbi.EVENT_WORDS + "/"
+                + PccAbi.RESULT_WORDS + " words, got " + ctx.length + "/" + event.length + "/" + results.length);
+        }
+    }
+
+    private Hart prepare(final int hartId, final long entry, final long a0, final long a1, final long a2, final long a3)
     {
         final Hart h = cluster.hart(hartId);
         h.setReg(1, halt);
@@ -174,6 +216,12 @@ public final class PccFirmware
         h.setReg(11, a1);
         h.setReg(12, a2);
         h.setReg(13, a3);
+        return h;
+    }
+
+    private void call(final int hartId, final long entry, final long a0, final long a1, final long a2, final long a3)
+    {
+        final Hart h = prepare(hartId, entry, a0, a1, a2, a3);
         final long i0 = h.instret();
         final long c0 = h.busyCycles();
         h.start(entry, h.readyAt());
