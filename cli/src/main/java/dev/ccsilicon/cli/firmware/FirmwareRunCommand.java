@@ -115,6 +115,10 @@ public final class FirmwareRunCommand implements Callable<Integer>
     @Option(names = "--max-cores", paramLabel = "N", description = "Largest core count the sizing tries (default 64).")
     private String maxCores = "64";
 
+    @Option(names = "--max-utilisation", paramLabel = "U",
+        description = "Issue-slot utilisation a sized core count may not exceed (default 0.9).")
+    private String maxUtilisation = "0.9";
+
     @Option(names = "--utilisation", paramLabel = "U", description = "Target utilisation u of the analytic estimate (default 0.8).")
     private String utilisation = "0.8";
 
@@ -160,6 +164,7 @@ public final class FirmwareRunCommand implements Callable<Integer>
         final long windowPs = time("--sizing-window", sizingWindow, 1_000_000L, 10_000_000_000L);
         final double boundNs = time("--sojourn-bound", sojournBound, 1_000L, 1_000_000_000_000L) / 1000.0;
         final double u = fraction("--utilisation", utilisation);
+        final double uMax = fraction("--max-utilisation", maxUtilisation);
 
         final Path elf;
         final FirmwareReport report;
@@ -203,9 +208,9 @@ public final class FirmwareRunCommand implements Callable<Integer>
         {
             final double overhead = report.overheadCycles(r.nic().contextHitRate());
             final List<CoreSizing.Point> points = CoreSizing.table(spec, grid,
-                report.sizingProbe(base.threadsPerCore(), windowPs, seed, boundNs), FirmwareReport.meanCycles(r),
-                report.enabledTypes(), overhead, base.clockHz(), u);
-            r = r.withSizing(new RunReport.Sizing(grid, windowPs, boundNs, u, overhead, points));
+                report.sizingProbe(base.threadsPerCore(), windowPs, seed, boundNs, uMax), FirmwareReport.meanCycles(r),
+                FirmwareReport.meanInstructions(r), report.enabledTypes(), overhead, base.clockHz(), u);
+            r = r.withSizing(new RunReport.Sizing(grid, windowPs, boundNs, uMax, u, overhead, points));
             out.print(ReportWriter.sizingTable(r));
         }
         final long t3 = System.nanoTime();

@@ -6,20 +6,23 @@ import java.util.List;
 /**
  * Cores needed for line rate (firmware.md §5.9): for each line rate × frame size × burst factor,
  * the smallest core count whose short simulated run has zero queue drops (full or WRED), finishes
- * every offered event, and keeps the p99 sojourn below a bound; next to the analytic estimate of
- * firmware.md §2.4:
+ * every offered event, keeps the p99 sojourn below a bound and uses at most a fraction of its
+ * cores' issue slots (a short window cannot show a queue that grows slowly; a core above that
+ * fraction is not counted as keeping up); next to the analytic estimate of firmware.md §2.4:
  * <pre>
- *   cores = ceil( sum over types of E_t × (c_t + o) / (f × u) )
+ *   cores = sum over types of E_t × (c_t + o) / (f × u)
  * </pre>
  * with E_t the load's events per second of type t (types the program disables excluded), c_t the
  * mean handler cycles of type t measured in the main run, o the fixed per-event overhead (dispatch +
  * context fetch at the measured hit rate + write-back), f the clock and u the target utilisation
- * (0.8), for a core issuing at most one instruction per cycle.
+ * (0.8), for a core issuing at most one instruction per cycle; and the issue bound, the same sum
+ * with c_t the mean instructions and o = 0: what a barrel core that hides every stall behind its
+ * other threads needs.
  */
 public final class CoreSizing
 {
     /** What one simulated run at a core count showed. */
-    public record Outcome(boolean pass, long drops, long unfinished, double p99SojournNs)
+    public record Outcome(boolean pass, long drops, long unfinished, double p99SojournNs, double utilisation)
     {
     }
 
@@ -32,7 +35,7 @@ public final class CoreSizing
 
     /** One row of the table: the load, the cores found (-1: more than the maximum) and the estimate. */
     public record Point(long rateBps, int frameBytes, int burst, double eventsPerSecond, int cores, double analyticCores,
-                        Outcome atCores, int probes)
+                        double issueBoundCores, Outcome atCores, int probes)
     {
     }
 
@@ -109,10 +112,10 @@ public final class CoreSizing
     }
 
     /**
-     * The §2.4 estimate for {@code spec}: {@code meanCycles[type]} is the measured mean handler cycles
-     * of a type (indexed by type code), {@code enabled[type]} whether the program handles it.
+     * The §2.4 estimate for {@code spec}: {@code perEvent[type]} is the cost of one event of a type
+     * in core cycles (indexed by type code), {@code enabled[type]} whether the program handles it.
      */
-    public static double analytic(final SyntheticSpec spec, final double[] meanCycles, final boolean[] enabled,
+    public static double analytic(final SyntheticSpec spec, final double[] perEvent, final boolean[] enabled,
                                   final double overheadCycles, final double clockHz, final double utilisation)
     {
         double cyclesPerSecond = 0;
@@ -120,7 +123,7 @@ public final class CoreSizing
         {
             if (enabled[t])
             {
-                cyclesPerSecond += spec.eventsPerSecond(t) * (meanCycles[t] + overheadCycles);
+                cyclesPerSecond += spec.eventsPerSecond(t) * (perEvent[t] + overheadCycles);
             }
         }
         return cyclesPerSecond / (clockHz * utilisation);
@@ -142,8 +145,8 @@ public final class CoreSizing
 
     /** Sizes every grid point of {@code base}'s load (its flows, mix and fractions kept). */
     public static List<Point> table(final SyntheticSpec base, final Grid grid, final Probe probe, final double[] meanCycles,
-                                    final boolean[] enabled, final double overheadCycles, final double clockHz,
-                                    final double utilisation)
+                                    final double[] meanInstructions, final boolean[] enabled, final double overheadCycles,
+                                    final double clockHz, final double utilisation)
     {
         final List<Point> points = new ArrayList<>();
         for (final long rate : grid.ratesBps)
@@ -162,6 +165,7 @@ public final class CoreSizing
                     }, grid.maxCores, tried);
                     points.add(new Point(rate, frame, burst, eventsPerSecond(spec, enabled), cores,
                         analytic(spec, meanCycles, enabled, overheadCycles, clockHz, utilisation),
+                        analytic(spec, meanInstructions, enabled, 0, clockHz, utilisation),
                         last[cores < 0 ? grid.maxCores : cores], tried.size()));
                 }
             }

@@ -86,7 +86,7 @@ public final class ReportWriter
             .field("context_bytes_used", r.program().contextBytesUsed()).field("compiler", r.program().compiler())
             .field("disable_mask", r.program().disableMask()).end();
         j.object("cluster").field("preset", r.preset()).field("isa", r.isa()).field("clock_hz", r.clockHz())
-            .field("cores", r.cores()).field("threads_per_core", r.threadsPerCore()).end();
+            .field("cores", r.cores()).field("threads_per_core", r.threadsPerCore()).field("harts_enabled", r.harts()).end();
         j.object("load").field("source", r.load()).field("seed", r.seed()).field("duration_us", r.durationPs() / 1e6).end();
         j.object("events");
         for (final int t : types(r))
@@ -140,14 +140,16 @@ public final class ReportWriter
         {
             final RunReport.Sizing z = r.sizing();
             j.object("sizing").field("window_us", z.windowPs() / 1e6).field("p99_sojourn_bound_ns", z.boundNs())
-                .field("max_cores", z.grid().maxCores()).field("threads_per_core", r.threadsPerCore())
+                .field("max_utilisation", z.maxUtilisation()).field("max_cores", z.grid().maxCores())
+                .field("threads_per_core", r.threadsPerCore())
                 .field("analytic_utilisation", z.utilisation()).field("analytic_overhead_cycles", z.overheadCycles());
             j.array("points");
             for (final CoreSizing.Point p : z.points())
             {
                 j.element().field("rate_gbps", p.rateBps() / 1e9).field("frame_bytes", p.frameBytes()).field("burst", p.burst())
                     .field("events_per_s", p.eventsPerSecond()).field("cores", p.cores())
-                    .field("analytic_cores", p.analyticCores()).field("p99_sojourn_ns", p.atCores().p99SojournNs())
+                    .field("analytic_cores", p.analyticCores()).field("issue_bound_cores", p.issueBoundCores())
+                    .field("p99_sojourn_ns", p.atCores().p99SojournNs()).field("utilisation", p.atCores().utilisation())
                     .field("drops", p.atCores().drops()).field("probes", p.probes()).end();
             }
             j.endArray().end();
@@ -265,12 +267,14 @@ public final class ReportWriter
     public static String sizingCsv(final RunReport r)
     {
         final StringBuilder sb = new StringBuilder(
-            "rate_gbps,frame_bytes,burst,events_per_s,cores,analytic_cores,p99_sojourn_ns,drops,unfinished,probes\n");
+            "rate_gbps,frame_bytes,burst,events_per_s,cores,analytic_cores,issue_bound_cores,p99_sojourn_ns,utilisation,drops,"
+                + "unfinished,probes\n");
         for (final CoreSizing.Point p : r.sizing().points())
         {
             sb.append(JsonText.number(p.rateBps() / 1e9)).append(',').append(p.frameBytes()).append(',').append(p.burst())
                 .append(',').append(JsonText.number(p.eventsPerSecond())).append(',').append(p.cores()).append(',')
-                .append(JsonText.number(p.analyticCores())).append(',').append(JsonText.number(p.atCores().p99SojournNs()))
+                .append(JsonText.number(p.analyticCores())).append(',').append(JsonText.number(p.issueBoundCores())).append(',')
+                .append(JsonText.number(p.atCores().p99SojournNs())).append(',').append(JsonText.number(p.atCores().utilisation()))
                 .append(',').append(p.atCores().drops()).append(',').append(p.atCores().unfinished()).append(',')
                 .append(p.probes()).append('\n');
         }
@@ -282,8 +286,8 @@ public final class ReportWriter
     {
         final StringBuilder sb = new StringBuilder();
         final NicSnapshot n = r.nic();
-        sb.append(String.format(Locale.ROOT, "%s on %s (%s, %.3g GHz, %d cores x %d threads): text %d B, context %d of 48 B, %s%n",
-            r.program().name(), r.preset(), r.isa(), r.clockHz() / 1e9, r.cores(), r.threadsPerCore(),
+        sb.append(String.format(Locale.ROOT, "%s on %s (%s, %.3g GHz, %d cores x %d threads, %d harts enabled): text %d B, context %d of 48 B, %s%n",
+            r.program().name(), r.preset(), r.isa(), r.clockHz() / 1e9, r.cores(), r.threadsPerCore(), r.harts(),
             r.program().textBytes(), r.program().contextBytesUsed(), r.program().compiler()));
         sb.append(String.format(Locale.ROOT, "load %s, seed %d, %s simulated%n", r.load(), r.seed(),
             SyntheticSpec.formatPs(r.durationPs())));
@@ -327,14 +331,15 @@ public final class ReportWriter
         final RunReport.Sizing z = r.sizing();
         final StringBuilder sb = new StringBuilder();
         sb.append(String.format(Locale.ROOT,
-            "cores needed for %s on %s (%d threads/core): simulated (zero drops, p99 sojourn < %s, %s window) / analytic §2.4 "
-                + "(u = %.2f, +%.0f cycles/event)%n",
-            r.program().name(), r.preset(), r.threadsPerCore(), nsText(z.boundNs()), SyntheticSpec.formatPs(z.windowPs()),
-            z.utilisation(), z.overheadCycles()));
+            "cores needed for %s on %s (%d threads/core), cells 'simulated / §2.4 / issue bound':%n"
+                + "  simulated: smallest count with zero drops, p99 sojourn < %s, issue slots <= %.0f%% busy over a %s window;%n"
+                + "  §2.4: events/s x (handler cycles + %.0f overhead) / (f x %.2f); issue bound: events/s x instructions / (f x %.2f)%n",
+            r.program().name(), r.preset(), r.threadsPerCore(), nsText(z.boundNs()), 100 * z.maxUtilisation(),
+            SyntheticSpec.formatPs(z.windowPs()), z.overheadCycles(), z.utilisation(), z.utilisation()));
         sb.append(String.format(Locale.ROOT, "%-6s %-7s", "rate", "frame"));
         for (final int b : z.grid().bursts())
         {
-            sb.append(String.format(Locale.ROOT, " %14s", "burst " + b));
+            sb.append(String.format(Locale.ROOT, " %18s", "burst " + b));
         }
         sb.append('\n');
         int i = 0;
@@ -348,7 +353,8 @@ public final class ReportWriter
                 {
                     final CoreSizing.Point p = pts.get(i++);
                     final String sim = p.cores() < 0 ? ">" + z.grid().maxCores() : Integer.toString(p.cores());
-                    sb.append(String.format(Locale.ROOT, " %14s", sim + " / " + String.format(Locale.ROOT, "%.1f", p.analyticCores())));
+                    sb.append(String.format(Locale.ROOT, " %18s", sim + " / " + String.format(Locale.ROOT, "%.1f / %.1f",
+                        p.analyticCores(), p.issueBoundCores())));
                 }
                 sb.append('\n');
             }

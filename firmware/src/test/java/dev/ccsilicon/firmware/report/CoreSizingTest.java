@@ -46,10 +46,13 @@ class CoreSizingTest
         final CoreSizing.Probe probe = (spec, cores) ->
         {
             final double need = CoreSizing.eventsPerSecond(spec, enabled) / 20e6;
-            return new CoreSizing.Outcome(cores >= need, cores >= need ? 0 : 1, 0, 1000);
+            return new CoreSizing.Outcome(cores >= need, cores >= need ? 0 : 1, 0, 1000, 0.5);
         };
         final CoreSizing.Grid grid = new CoreSizing.Grid(new long[] {100_000_000_000L}, new int[] {1000}, new int[] {1, 4}, 64);
-        final List<CoreSizing.Point> pts = CoreSizing.table(base, grid, probe, mean, enabled, 10, 1e9, 0.8);
+        final double[] instr = new double[256];
+        instr[PccAbi.EV_TX] = 40;
+        instr[PccAbi.EV_ACK] = 20;
+        final List<CoreSizing.Point> pts = CoreSizing.table(base, grid, probe, mean, instr, enabled, 10, 1e9, 0.8);
         assertEquals(2, pts.size());
         final double pps = 100e9 / (1020 * 8);
         assertEquals(2 * pps, pts.get(0).eventsPerSecond(), 1e-6);
@@ -57,6 +60,7 @@ class CoreSizingTest
         assertEquals((int) Math.ceil((pps / 4 + pps) / 20e6), pts.get(1).cores());
         assertEquals((pps * 110 + pps * 60) / (1e9 * 0.8), pts.get(0).analyticCores(), 1e-9);
         assertEquals((pps / 4 * 110 + pps * 60) / (1e9 * 0.8), pts.get(1).analyticCores(), 1e-9);
+        assertEquals((pps * 40 + pps * 20) / (1e9 * 0.8), pts.get(0).issueBoundCores(), 1e-9);
         assertTrue(pts.get(0).atCores().pass());
     }
 }
