@@ -25,7 +25,10 @@ public final class FirmwarePrograms
 
     /** Shipped programs in the order the docs list them; one line per program. */
     public static final List<Shipped> SHIPPED = List.of(
-        new Shipped("rocc_rp", "programs/rocc_rp/rocc_rp.c", RoccRpProgram::new));
+        new Shipped("rocc_rp", "programs/rocc_rp/rocc_rp.c", RoccRpProgram::new),
+        new Shipped("dcqcn_rp", "programs/dcqcn_rp/dcqcn_rp.c", DcqcnRpProgram::new),
+        new Shipped("rtt_aimd", "programs/rtt_aimd/rtt_aimd.c", RttAimdProgram::new),
+        new Shipped("swift", "programs/swift/swift.c", SwiftProgram::new));
 
     private FirmwarePrograms()
     {

@@ -206,7 +206,8 @@ public final class ProgramBuild
 
     /** The programs whose ELFs are committed, relative to the firmware directory. */
     public static final List<String> PROGRAMS = List.of("programs/rocc_rp/rocc_rp.c", "programs/selftest/loop.c",
-        "programs/selftest/div64.c", "programs/selftest/fib.c", "programs/selftest/fxp.c");
+        "programs/selftest/div64.c", "programs/selftest/fib.c", "programs/selftest/fxp.c",
+        "programs/dcqcn_rp/dcqcn_rp.c", "programs/rtt_aimd/rtt_aimd.c", "programs/swift/swift.c");
 
     public static void main(final String[] args)
     {
