@@ -16,23 +16,25 @@ import dev.ccsilicon.firmware.pcc.PccAbi;
  *   <li>ACK when f has sent a multiple of {@code ack_every} packets;</li>
  *   <li>NACK (subtype OOS) and CNP when the packet count crosses another multiple of 10^6 / their
  *       ppm (an exact accumulator, so their counts are floor(packets × ppm / 10^6));</li>
+ *   <li>RTT (a probe response) when at least rtt_interval has passed since f's previous one (or
+ *       since time 0): a flow probes at most once per interval and only while it sends, as DOCA's
+ *       RTT template does; the response reports base_rtt plus a seeded jitter below base_rtt/4.</li>
  * </ul>
- * and independently RTT probe responses, flows in turn, response j at floor(j × rtt_interval / flows)
- * ps, each reporting base_rtt plus a seeded jitter below base_rtt/4. CNPs carry a seeded RoCC
+ * CNPs carry a seeded RoCC
  * payload (rate in 10 Mb/s units up to the line rate, congestion point 0..3). Every event at the
  * same picosecond keeps this order. Timestamps are ns (32-bit, wrapping); sn is the flow's packet count.
  */
 public final class SyntheticLoad implements EventSource
 {
-    private static final int[] PACKET_TYPES = {PccAbi.EV_TX, PccAbi.EV_ACK, PccAbi.EV_NACK, PccAbi.EV_CNP};
+    private static final int[] PACKET_TYPES = {PccAbi.EV_TX, PccAbi.EV_ACK, PccAbi.EV_NACK, PccAbi.EV_CNP, PccAbi.EV_RTT};
 
     private final SyntheticSpec spec;
     private final long durationPs;
     private final SplittableRandom random;
     private final boolean[] packetType = new boolean[PACKET_TYPES.length];
     private final boolean anyPacketType;
-    private final boolean rtt;
     private final int[] sent;
+    private final long[] lastRttPs;
     private final int maxPayloadRate;
 
     private final long pktQ;
@@ -40,12 +42,6 @@ public final class SyntheticLoad implements EventSource
     private long pktTime;
     private long pktRem;
     private long packets;
-
-    private final long rttQ;
-    private final long rttR;
-    private long rttTime;
-    private long rttRem;
-    private long rttCount;
 
     private long cnpAcc;
     private long nackAcc;
@@ -73,14 +69,12 @@ public final class SyntheticLoad implements EventSource
             any |= packetType[i];
         }
         anyPacketType = any;
-        rtt = spec.offers(PccAbi.EV_RTT);
         sent = new int[spec.flows()];
+        lastRttPs = packetType[4] ? new long[spec.flows()] : null;
         maxPayloadRate = (int) Math.min(0xFFFFFF, Math.max(1, spec.rateBps() / 10_000_000L));
         final long num = spec.wireBits() * 1_000_000_000_000L;
         pktQ = num / spec.rateBps();
         pktR = num % spec.rateBps();
-        rttQ = spec.rttIntervalPs() / spec.flows();
-        rttR = spec.rttIntervalPs() % spec.flows();
         fill();
     }
 
@@ -123,29 +117,11 @@ public final class SyntheticLoad implements EventSource
         pendingNext = 0;
         while (pendingCount == 0)
         {
-            final long tp = anyPacketType ? pktTime : END;
-            final long tr = rtt ? rttTime : END;
-            final long t = Math.min(tp, tr);
-            if (t >= durationPs)
+            if (!anyPacketType || pktTime >= durationPs)
             {
                 return;
             }
-            if (tr < tp)
-            {
-                pendingFlow = (int) (rttCount % spec.flows());
-                pendingPs = tr;
-                pending[pendingCount++] = PccAbi.EV_RTT;
-                rttCount++;
-                rttTime += rttQ;
-                rttRem += rttR;
-                if (rttRem >= spec.flows())
-                {
-                    rttTime++;
-                    rttRem -= spec.flows();
-                }
-                return;
-            }
-            packet(tp);
+            packet(pktTime);
         }
     }
 
@@ -188,6 +164,11 @@ public final class SyntheticLoad implements EventSource
                 cnpAcc -= SyntheticSpec.PPM;
                 pending[pendingCount++] = PccAbi.EV_CNP;
             }
+        }
+        if (packetType[4] && t - lastRttPs[flow] >= spec.rttIntervalPs())
+        {
+            lastRttPs[flow] = t;
+            pending[pendingCount++] = PccAbi.EV_RTT;
         }
     }
 

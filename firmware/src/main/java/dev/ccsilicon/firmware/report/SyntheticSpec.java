@@ -23,7 +23,7 @@ import dev.ccsilicon.firmware.pcc.PccAbi;
  * @param ackEvery      packets of a flow per ACK event.
  * @param cnpPpm        CNP events per million packets.
  * @param nackPpm       NACK events per million packets.
- * @param rttIntervalPs time between two RTT (probe response) events of one flow.
+ * @param rttIntervalPs least time between two RTT (probe response) events of one flow; a response rides on one of its packets.
  * @param baseRttNs     round-trip time the RTT events report (plus a seeded jitter of up to a quarter).
  * @param randomOrder   packets pick their flow at random (seeded) instead of round robin.
  */
@@ -95,7 +95,8 @@ public record SyntheticSpec(long rateBps, int frameBytes, int overheadBytes, int
 
     /**
      * Events per second of {@code type} this load offers in the long run (before coalescing): TX
-     * pps/burst, ACK pps/ack_every, CNP and NACK pps × their fraction, RTT flows/rtt_interval.
+     * pps/burst, ACK pps/ack_every, CNP and NACK pps × their fraction, RTT pps/k with k the packets
+     * of a flow in one rtt_interval, rounded up (exact for round-robin order).
      */
     public double eventsPerSecond(final int type)
     {
@@ -110,7 +111,7 @@ public record SyntheticSpec(long rateBps, int frameBytes, int overheadBytes, int
             case PccAbi.EV_ACK -> pps / ackEvery;
             case PccAbi.EV_CNP -> pps * cnpPpm / PPM;
             case PccAbi.EV_NACK -> pps * nackPpm / PPM;
-            case PccAbi.EV_RTT -> flows * 1e12 / rttIntervalPs;
+            case PccAbi.EV_RTT -> pps / Math.max(1, Math.ceil(rttIntervalPs / (flows * 1e12 / pps)));
             default -> 0;
         };
     }

@@ -19,8 +19,8 @@ class SyntheticLoadTest
     private static final int[] ALL = {PccAbi.EV_TX, PccAbi.EV_ACK, PccAbi.EV_NACK, PccAbi.EV_CNP, PccAbi.EV_RTT};
 
     /** 100G, 1000 B + 20 B overhead: a packet every 81 600 ps; 10 us hold packets 0..122. */
-    private static final String SMALL = "rate=100G,frame=1000,flows=4,mix=tx:ack:nack:cnp:rtt,burst=3,ack_every=2,"
-        + "cnp_rate=0.25,nack_rate=0.1,rtt_interval=1us";
+    private static final String SMALL = "rate=100G,frame=1000,flows=5,mix=tx:ack:nack:cnp:rtt,burst=3,ack_every=2,"
+        + "cnp_rate=0.25,nack_rate=0.1,rtt_interval=816ns";
 
     private static List<int[]> drain(final EventSource s, final List<Long> times)
     {
@@ -48,21 +48,22 @@ class SyntheticLoadTest
             count[PccAbi.type(e)]++;
         }
         assertEquals(123, load.packets());
-        // flows 0..2 send 31 packets, flow 3 sends 30
-        assertEquals(3 * (31 / 3) + 30 / 3, count[PccAbi.EV_TX]);
+        // flows 0..2 send 25 packets, flows 3 and 4 send 24
+        assertEquals(3 * (25 / 3) + 2 * (24 / 3), count[PccAbi.EV_TX]);
         assertEquals(40, count[PccAbi.EV_TX]);
-        assertEquals(3 * (31 / 2) + 30 / 2, count[PccAbi.EV_ACK]);
+        assertEquals(3 * (25 / 2) + 2 * (24 / 2), count[PccAbi.EV_ACK]);
         assertEquals(123 / 4, count[PccAbi.EV_CNP]);
         assertEquals(12, count[PccAbi.EV_NACK]);
-        assertEquals(40, count[PccAbi.EV_RTT]); // one every 250 ns over 10 us
+        // a flow's packets are 408 ns apart: a response on its packets 2, 4, 6, ... (816 ns each)
+        assertEquals(3 * (24 / 2) + 2 * (23 / 2), count[PccAbi.EV_RTT]);
         for (int i = 1; i < times.size(); i++)
         {
             assertTrue(times.get(i) >= times.get(i - 1), "arrivals in time order");
         }
-        // the 3rd packet of flow 0 is packet 8, at 8 x 81.6 ns: its TX carries the burst
+        // the 3rd packet of flow 0 is packet 10, at 10 x 81.6 ns: its TX carries the burst
         final int[] firstTx = events.stream().filter(e -> PccAbi.type(e) == PccAbi.EV_TX).findFirst().orElseThrow();
         assertEquals(0, firstTx[PccAbi.W_FLOW_TAG]);
-        assertEquals(8 * 81_600 / 1000, firstTx[PccAbi.W_TIMESTAMP]);
+        assertEquals(10 * 81_600 / 1000, firstTx[PccAbi.W_TIMESTAMP]);
         assertEquals(3 << 16 | 3 * 1000 / 32, firstTx[PccAbi.W_TX_COUNTERS]);
         assertEquals(3, firstTx[PccAbi.W_SN]);
     }
@@ -75,7 +76,7 @@ class SyntheticLoadTest
         assertEquals(pps / 3, spec.eventsPerSecond(PccAbi.EV_TX), 1e-6);
         assertEquals(pps / 2, spec.eventsPerSecond(PccAbi.EV_ACK), 1e-6);
         assertEquals(pps * 0.25, spec.eventsPerSecond(PccAbi.EV_CNP), 1e-6);
-        assertEquals(4e6, spec.eventsPerSecond(PccAbi.EV_RTT), 1e-6);
+        assertEquals(pps / 2, spec.eventsPerSecond(PccAbi.EV_RTT), 1e-6);
         final SyntheticLoad load = new SyntheticLoad(spec, 1_000_000_000L, 3); // 1 ms
         final long[] count = new long[64];
         final int[] e = new int[PccAbi.EVENT_WORDS];
@@ -85,7 +86,8 @@ class SyntheticLoadTest
             count[PccAbi.type(e)]++;
         }
         assertEquals(spec.eventsPerSecond(PccAbi.EV_CNP) * 1e-3, count[PccAbi.EV_CNP], 1.0);
-        assertEquals(spec.eventsPerSecond(PccAbi.EV_TX) * 1e-3, count[PccAbi.EV_TX], 4.0);
+        assertEquals(spec.eventsPerSecond(PccAbi.EV_TX) * 1e-3, count[PccAbi.EV_TX], 5.0);
+        assertEquals(spec.eventsPerSecond(PccAbi.EV_RTT) * 1e-3, count[PccAbi.EV_RTT], 5.0);
     }
 
     @Test
