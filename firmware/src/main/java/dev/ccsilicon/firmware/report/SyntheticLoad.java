@@ -9,16 +9,19 @@ import dev.ccsilicon.firmware.pcc.PccAbi;
  * A deterministic arrival process of PCC events at the NIC for a {@link SyntheticSpec}, until a
  * duration. Packets leave back to back at line rate: packet k starts at exactly
  * floor(k × wire bits × 10^12 / rate) ps. Packet k goes to flow k mod flows (order=rr) or to a
- * seeded random flow (order=random). After each packet of flow f, in this order:
+ * seeded random flow (order=random). After each packet of flow f, in this order (the offsets by f
+ * keep the flows of a round-robin round from ending their bursts together):
  * <ul>
- *   <li>TX when f has sent a multiple of {@code burst} packets (the burst ends), carrying the burst's
- *       packets and bytes/32;</li>
- *   <li>ACK when f has sent a multiple of {@code ack_every} packets;</li>
+ *   <li>TX when f's packet count n has (n + f) mod burst = 0 (the burst ends), carrying the packets
+ *       and bytes/32 sent since f's previous TX;</li>
+ *   <li>ACK when (n + f) mod ack_every = 0;</li>
  *   <li>NACK (subtype OOS) and CNP when the packet count crosses another multiple of 10^6 / their
  *       ppm (an exact accumulator, so their counts are floor(packets × ppm / 10^6));</li>
- *   <li>RTT (a probe response) when at least rtt_interval has passed since f's previous one (or
- *       since time 0): a flow probes at most once per interval and only while it sends, as DOCA's
- *       RTT template does; the response reports base_rtt plus a seeded jitter below base_rtt/4.</li>
+ *   <li>RTT (a probe response) when at least rtt_interval has passed since f's previous one: a flow
+ *       probes at most once per interval and only while it sends, as DOCA's RTT template does. The
+ *       first responses are staggered (flow f's comes with its first packet at or after
+ *       {@link #phase}(f) × rtt_interval / flows), so flows do not probe in lockstep. A response
+ *       reports base_rtt plus a seeded jitter below base_rtt/4.</li>
  * </ul>
  * CNPs carry a seeded RoCC
  * payload (rate in 10 Mb/s units up to the line rate, congestion point 0..3). Every event at the
@@ -35,6 +38,7 @@ public final class SyntheticLoad implements EventSource
     private final boolean anyPacketType;
     private final int[] sent;
     private final long[] lastRttPs;
+    private final int[] sentAtTx;
     private final int maxPayloadRate;
 
     private final long pktQ;
@@ -71,6 +75,11 @@ public final class SyntheticLoad implements EventSource
         anyPacketType = any;
         sent = new int[spec.flows()];
         lastRttPs = packetType[4] ? new long[spec.flows()] : null;
+        for (int f = 0; lastRttPs != null && f < lastRttPs.length; f++)
+        {
+            lastRttPs[f] = phase(f, spec.flows()) * spec.rttIntervalPs() / spec.flows() - spec.rttIntervalPs();
+        }
+        sentAtTx = packetType[0] ? new int[spec.flows()] : null;
         maxPayloadRate = (int) Math.min(0xFFFFFF, Math.max(1, spec.rateBps() / 10_000_000L));
         final long num = spec.wireBits() * 1_000_000_000_000L;
         pktQ = num / spec.rateBps();
@@ -139,11 +148,11 @@ public final class SyntheticLoad implements EventSource
         }
         pendingFlow = flow;
         pendingPs = t;
-        if (packetType[0] && n % spec.burst() == 0)
+        if (packetType[0] && (n + (long) flow) % spec.burst() == 0)
         {
             pending[pendingCount++] = PccAbi.EV_TX;
         }
-        if (packetType[1] && n % spec.ackEvery() == 0)
+        if (packetType[1] && (n + (long) flow) % spec.ackEvery() == 0)
         {
             pending[pendingCount++] = PccAbi.EV_ACK;
         }
@@ -172,6 +181,15 @@ public final class SyntheticLoad implements EventSource
         }
     }
 
+    /**
+     * Flow f's place among the flows' staggered first probes: f scrambled by a multiplicative hash, so
+     * the flows of one round-robin round (consecutive f) probe at spread-out times, not together.
+     */
+    static long phase(final int f, final int flows)
+    {
+        return Math.floorMod(f * 2_654_435_761L, flows);
+    }
+
     /** The event words, laid out as PccAbi's constructors lay them out, without allocating. */
     private void write(final int type, final int flow, final long ps, final int[] e)
     {
@@ -187,8 +205,10 @@ public final class SyntheticLoad implements EventSource
             {
                 e[PccAbi.W_ATTR] = PccAbi.evAttr(PccAbi.EV_TX, 0, 0, 0);
                 e[PccAbi.W_FIRST_TS] = ns;
-                final int bytes32 = (int) ((long) spec.burst() * spec.frameBytes() / 32);
-                e[PccAbi.W_TX_COUNTERS] = (bytes32 & 0xFFFF) | (spec.burst() & 0xFFFF) << 16;
+                final int packets = sn - sentAtTx[flow];
+                sentAtTx[flow] = sn;
+                final int bytes32 = (int) ((long) packets * spec.frameBytes() / 32);
+                e[PccAbi.W_TX_COUNTERS] = (bytes32 & 0xFFFF) | (packets & 0xFFFF) << 16;
                 e[PccAbi.W_TX_QPN] = flow;
             }
             case PccAbi.EV_ACK, PccAbi.EV_NACK ->

@@ -48,24 +48,38 @@ class SyntheticLoadTest
             count[PccAbi.type(e)]++;
         }
         assertEquals(123, load.packets());
-        // flows 0..2 send 25 packets, flows 3 and 4 send 24
-        assertEquals(3 * (25 / 3) + 2 * (24 / 3), count[PccAbi.EV_TX]);
-        assertEquals(40, count[PccAbi.EV_TX]);
-        assertEquals(3 * (25 / 2) + 2 * (24 / 2), count[PccAbi.EV_ACK]);
+        // flows 0..2 send 25 packets, flows 3 and 4 send 24; flow f's n-th packet ends a burst when
+        // (n + f) mod 3 = 0: n = 3, 2, 1, 3, 2 first, then every 3rd
+        assertEquals(8 + 8 + 9 + 8 + 8, count[PccAbi.EV_TX]);
+        assertEquals(12 + 13 + 12 + 12 + 12, count[PccAbi.EV_ACK]);
         assertEquals(123 / 4, count[PccAbi.EV_CNP]);
         assertEquals(12, count[PccAbi.EV_NACK]);
-        // a flow's packets are 408 ns apart: a response on its packets 2, 4, 6, ... (816 ns each)
-        assertEquals(3 * (24 / 2) + 2 * (23 / 2), count[PccAbi.EV_RTT]);
+        // a flow's packets are 408 ns apart, so a response every 2nd packet (816 ns) after the first, which
+        // (the first at or after f x 163.2 ns) is packet 0, 1, 1, 1, 1 of flows 0..4
+        assertEquals(13 + 12 + 12 + 12 + 12, count[PccAbi.EV_RTT]);
+        final int[] firstRtt = new int[5];
+        java.util.Arrays.fill(firstRtt, -1);
+        for (final int[] e : events)
+        {
+            final int f = e[PccAbi.W_FLOW_TAG];
+            if (PccAbi.type(e) == PccAbi.EV_RTT && firstRtt[f] < 0)
+            {
+                firstRtt[f] = e[PccAbi.W_SN] - 1; // sn counts the flow's packets
+            }
+        }
+        assertArrayEquals(new int[] {0, 1, 1, 1, 1}, firstRtt);
         for (int i = 1; i < times.size(); i++)
         {
             assertTrue(times.get(i) >= times.get(i - 1), "arrivals in time order");
         }
-        // the 3rd packet of flow 0 is packet 10, at 10 x 81.6 ns: its TX carries the burst
-        final int[] firstTx = events.stream().filter(e -> PccAbi.type(e) == PccAbi.EV_TX).findFirst().orElseThrow();
-        assertEquals(0, firstTx[PccAbi.W_FLOW_TAG]);
-        assertEquals(10 * 81_600 / 1000, firstTx[PccAbi.W_TIMESTAMP]);
-        assertEquals(3 << 16 | 3 * 1000 / 32, firstTx[PccAbi.W_TX_COUNTERS]);
-        assertEquals(3, firstTx[PccAbi.W_SN]);
+        // the first TX is flow 2's first packet (packet 2, at 163.2 ns), a burst of one; its next carries 3
+        final List<int[]> tx2 = events.stream().filter(e -> PccAbi.type(e) == PccAbi.EV_TX && e[PccAbi.W_FLOW_TAG] == 2).toList();
+        assertEquals(2, events.stream().filter(e -> PccAbi.type(e) == PccAbi.EV_TX).findFirst().orElseThrow()[PccAbi.W_FLOW_TAG]);
+        assertEquals(163, tx2.get(0)[PccAbi.W_TIMESTAMP]);
+        assertEquals(1 << 16 | 1000 / 32, tx2.get(0)[PccAbi.W_TX_COUNTERS]);
+        assertEquals(1, tx2.get(0)[PccAbi.W_SN]);
+        assertEquals(3 << 16 | 3 * 1000 / 32, tx2.get(1)[PccAbi.W_TX_COUNTERS]);
+        assertEquals(4, tx2.get(1)[PccAbi.W_SN]);
     }
 
     @Test
