@@ -59,6 +59,8 @@ public final class FirmwareNic
 
     private long t;
     private boolean dirty;
+    /** Inside a completion callback: the caller may offer at the current cycle only. */
+    private boolean reporting;
 
     // Per hart (index = hart id, 0..harts - 1): the call it serves.
     private final FlowState[] hFlow;
@@ -268,7 +270,10 @@ public final class FirmwareNic
         {
             throw new IllegalArgumentException("event type " + ty + ": allowed 0.." + (EventQueueConfig.TYPES - 1));
         }
-        advanceTo(cycle);
+        if (cycle > t)
+        {
+            advanceTo(cycle);
+        }
         return arrive(flow(event[PccAbi.W_FLOW_TAG]), ty, event);
     }
 
@@ -311,11 +316,7 @@ public final class FirmwareNic
         {
             return t;
         }
-        while (applyCount > 0 && applies[applyHead] < t)
-        {
-            applyHead = (applyHead + 1) % applies.length;
-            applyCount--;
-        }
+        dropPastApplies();
         long m = Math.min(nextFinish, timers.nextCycle());
         if (applyCount > 0)
         {
@@ -324,9 +325,23 @@ public final class FirmwareNic
         return m;
     }
 
+    private void dropPastApplies()
+    {
+        while (applyCount > 0 && applies[applyHead] < t)
+        {
+            applyHead = (applyHead + 1) % applies.length;
+            applyCount--;
+        }
+    }
+
     /** Runs the NIC up to {@code cycle} (exclusive); completions are reported in completion order. */
     public void advanceTo(final long cycle)
     {
+        if (reporting && cycle > t)
+        {
+            throw new IllegalStateException("a completion listener may offer events at the current cycle " + t
+                + " only; advance the NIC (to " + cycle + ") after the callback returns");
+        }
         while (t < cycle)
         {
             step(cycle);
@@ -492,7 +507,15 @@ public final class FirmwareNic
         dirty = true;
         timerRequest(f, c.results[PccAbi.R_TIMER_REQ], c.results[PccAbi.R_TIMER_DEADLINE]);
         pushApply(c.applyCycle);
-        listener.completed(c);
+        reporting = true;
+        try
+        {
+            listener.completed(c);
+        }
+        finally
+        {
+            reporting = false;
+        }
     }
 
     private void timerRequest(final FlowState f, final int req, final int deadlineNs)
@@ -546,6 +569,7 @@ public final class FirmwareNic
 
     private void pushApply(final long cycle)
     {
+        dropPastApplies();
         if (applyCount == applies.length)
         {
             final long[] a = new long[applies.length * 2];

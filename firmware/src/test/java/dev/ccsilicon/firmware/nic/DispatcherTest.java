@@ -341,4 +341,85 @@ class DispatcherTest
         assertEquals(FirmwareNic.DROPPED_DISABLED, doca.offer(0, timer(1, 0, 0, 0)), "no TIMER events without the extension");
         assertEquals(1, doca.counters().droppedDisabled(EV_TIMER));
     }
+
+    @Test
+    void aListenerMayOfferAtTheCurrentCycleOnly()
+    {
+        final List<Rec> out = list();
+        final FirmwareNic nic = nic(echo(), ONE, out);
+        final int[] codes = {-1, -1};
+        nic.listener(c -> {
+            out.add(Rec.of(c));
+            if (c.flow() == 1)
+            {
+                codes[0] = nic.offer(nic.cycle(), cnp(2, 0, 0, 1, 1));
+                try
+                {
+                    nic.offer(nic.cycle() + 5, cnp(3, 0, 0, 1, 1));
+                }
+                catch (final IllegalStateException e)
+                {
+                    codes[1] = e.getMessage().contains("current cycle") ? 1 : 0;
+                }
+            }
+        });
+        nic.offer(0, cnp(1, 0, 0, 1, 1));
+        nic.advanceTo(10_000);
+        assertEquals(FirmwareNic.QUEUED, codes[0]);
+        assertEquals(1, codes[1], "a later cycle from inside the callback is refused");
+        assertEquals(List.of(1, 2), out.stream().map(Rec::flow).toList());
+        assertEquals(out.get(0).end(), out.get(1).dispatch(), "the event offered in the callback is dispatched at once");
+    }
+
+    /** A mixed echo load on 2 cores x 2 harts, advanced either in one call or one cycle per call. */
+    private static String stepped(final boolean perCycle, final NicCounters[] counters)
+    {
+        final StringBuilder sb = new StringBuilder();
+        final FirmwareNic nic = new FirmwareNic(PccFirmware.load(echo(), FOUR), FirmwareNicConfig.defaults()
+            .withQueue(EventQueueConfig.defaults().withDepth(8)).withDispatch(DispatchConfig.defaults().withContextCacheFlows(3)));
+        nic.listener(c -> sb.append(Rec.of(c).toString().replaceAll("\\[I@[0-9a-f]+", "")).append(c.result(R_RATE))
+            .append(' ').append(c.result(R_CAUSE)).append(' ').append(c.result(R_PROBE_TYPE_SLOT)).append('\n'));
+        final SplittableRandom r = new SplittableRandom(21);
+        long c = 0;
+        for (int i = 0; i < 600; i++)
+        {
+            final long next = c + r.nextInt(80);
+            if (perCycle)
+            {
+                while (nic.cycle() < next)
+                {
+                    nic.advanceTo(nic.cycle() + 1);
+                }
+            }
+            c = next;
+            final int f = r.nextInt(24);
+            sb.append(nic.offer(c, spin(r.nextBoolean() ? tx(f, i, nic.nsAt(c), 1, 1, 0) : cnp(f, i, nic.nsAt(c), 5, 5),
+                r.nextInt(60)))).append(' ');
+        }
+        final long end = c + 200_000;
+        if (perCycle)
+        {
+            while (nic.cycle() < end)
+            {
+                nic.advanceTo(nic.cycle() + 1);
+            }
+        }
+        else
+        {
+            nic.advanceTo(end);
+        }
+        counters[0] = nic.counters();
+        return sb.append(nic.counters()).toString();
+    }
+
+    @Test
+    void bulkAdvanceEqualsCycleByCycle()
+    {
+        final NicCounters[] n = new NicCounters[1];
+        final String bulk = stepped(false, n);
+        assertTrue(n[0].coalescedTotal() > 0 && n[0].droppedFullTotal() > 0 && n[0].overloadCycles() > 0,
+            "the load coalesces, drops and overloads:\n" + n[0]);
+        assertTrue(n[0].hartEvents(0) > 0 && n[0].hartEvents(3) > 0, "both cores work");
+        assertEquals(bulk, stepped(true, n));
+    }
 }
