@@ -10,6 +10,9 @@ import java.util.SplittableRandom;
 
 import org.junit.jupiter.api.Test;
 
+import dev.ccsilicon.blocks.dcqcnrp.DcqcnRates;
+import dev.ccsilicon.blocks.dcqcnrp.DcqcnRpParams;
+import dev.ccsilicon.blocks.dcqcnrp.DcqcnRpReference;
 import dev.ccsilicon.firmware.pcc.Lockstep.Ev;
 
 /**
@@ -314,5 +317,58 @@ class DcqcnRpProgramTest
         assertEquals(LINE, r[PccAbi.R_NATIVE_RATE]);
         assertEquals(160, l.twinCtx[0][CTX_ALPHA]);
         l.assertCounters(COUNTERS);
+    }
+
+    /**
+     * The dcqcn_rp block's reference (profile paper, exact timers, ns) on the same CNP/TX stream:
+     * after every event of a flow, the program (compiled on both ISAs and its twin, lazily and with
+     * TIMER events) holds the reference's Rc, Rt, alpha, limiter, T, BC and byte budget. The
+     * program's own additions are switched off: the 4 us cut gap (0) and the catch-up bound.
+     */
+    @Test
+    void compiledProgramAndTwinHoldTheBlockReferenceStateInThePaperProfile()
+    {
+        final DcqcnRpParams bp = DcqcnRpParams.paper(LINE, T, K, 32_767);
+        final int[] paper = {P_RATE_AI, (int) DcqcnRates.RATE_AI, P_RATE_HAI, (int) DcqcnRates.RATE_HAI, P_RATE_MIN, (int) bp.rateMin(),
+            P_G16, bp.g16(), P_MIN_CUT_GAP_NS, 0, P_MAX_CATCHUP, 0xFFFF};
+        for (final boolean timers : new boolean[] {false, true})
+        {
+            final int[] overrides = java.util.Arrays.copyOf(paper, paper.length + 2);
+            overrides[paper.length] = P_TIMER_MODE;
+            overrides[paper.length + 1] = timers ? 1 : 0;
+            final Lockstep l = Lockstep.committed(new DcqcnRpProgram(), SOURCE, 24, overrides);
+            final DcqcnRpReference ref = new DcqcnRpReference(24, bp, (time, qp, rc, limited, cause) -> { });
+            int cuts = 0;
+            int hai = 0;
+            for (final Ev ev : stimulus(timers ? 31 : 30, 2000, 24, false))
+            {
+                final int f = ev.flow();
+                if (PccAbi.type(ev.event()) == PccAbi.EV_CNP)
+                {
+                    ref.onCnp(f, ev.time());
+                    cuts++;
+                }
+                else
+                {
+                    ref.onTx(f, (ev.event()[PccAbi.W_TX_COUNTERS] & 0xFFFF) * 32L, ev.time());
+                }
+                l.run(List.of(ev), timers);
+                final int[] s = l.twinCtx[f];
+                final String at = (timers ? "timer_mode" : "lazy") + " event " + (l.events - 1) + " flow " + f;
+                assertEquals(ref.limited(f), (s[CTX_FLAGS] & F_LIMITED) != 0, at + ": limiter");
+                assertEquals(ref.rc(f), l.twinResults[PccAbi.R_NATIVE_RATE] & 0xFFFF_FFFFL, at + ": Rc");
+                assertEquals(ref.alpha(f), s[CTX_ALPHA], at + ": alpha");
+                if (ref.limited(f))
+                {
+                    assertEquals(ref.rt(f), s[CTX_RT], at + ": Rt");
+                    assertEquals(ref.timerCount(f), s[CTX_T], at + ": T");
+                    assertEquals(ref.byteCount(f), s[CTX_BC], at + ": BC");
+                    assertEquals(ref.bytesLeft(f), s[CTX_BC_REM], at + ": bytes left");
+                    hai += ref.timerCount(f) > 5 && ref.byteCount(f) > 5 ? 1 : 0;
+                }
+            }
+            assertTrue(cuts > 100 && hai > 10 && l.counter(C_HAI) > 0, "the stream reaches hyper increase: " + hai);
+            l.assertCounters(COUNTERS);
+        }
     }
 }

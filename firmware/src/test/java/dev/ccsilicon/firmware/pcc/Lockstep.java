@@ -118,7 +118,7 @@ final class Lockstep
         {
             final PccFirmware fw = iss.get(i);
             final int[] ctx = issCtx.get(i)[flow];
-            fw.algo(flow % 4, ctx, event, PccAbi.attr(0, false), issResults);
+            fw.algo(flow % Math.min(4, fw.cluster().harts()), ctx, event, PccAbi.attr(0, false), issResults);
             c[1 + 2 * i] += fw.lastInstructions();
             c[2 + 2 * i] += fw.lastCycles();
             for (int w = 0; w < PccAbi.RESULT_WORDS; w++)
