@@ -189,9 +189,6 @@ public final class FirmwareRunCommand implements Callable<Integer>
         }
         final Path dir = outputDir(null != outDir ? outDir : Path.of("out", "firmware-run-" + safe(programName())));
 
-        final long t0 = System.nanoTime();
-        RunReport r = report.run(main, new SyntheticLoad(spec, durationPs, seed), spec.text(), seed, durationPs, true);
-        final long t1 = System.nanoTime();
         for (final int type : spec.mix())
         {
             if (!report.enabledTypes()[type])
@@ -200,6 +197,9 @@ public final class FirmwareRunCommand implements Callable<Integer>
                     + " events; they are dropped at the door (dropped_disabled)");
             }
         }
+        final long t0 = System.nanoTime();
+        RunReport r = report.run(main, new SyntheticLoad(spec, durationPs, seed), spec.text(), seed, durationPs, true);
+        final long t1 = System.nanoTime();
         out.print(ReportWriter.console(r));
         final List<FirmwareReport.SweepRow> coreRows = report.sweepCores(spec, sweep, main.threadsPerCore(), seed, durationPs);
         final List<FirmwareReport.SweepRow> loadRows = report.sweepLoad(main, spec, scales, seed, durationPs);
@@ -208,8 +208,8 @@ public final class FirmwareRunCommand implements Callable<Integer>
         {
             final double overhead = report.overheadCycles(r.nic().contextHitRate());
             final List<CoreSizing.Point> points = CoreSizing.table(spec, grid,
-                report.sizingProbe(base.threadsPerCore(), windowPs, seed, boundNs, uMax), FirmwareReport.meanCycles(r),
-                FirmwareReport.meanInstructions(r), report.enabledTypes(), overhead, base.clockHz(), u);
+                report.sizingProbe(main.threadsPerCore(), windowPs, seed, boundNs, uMax), FirmwareReport.meanCycles(r),
+                FirmwareReport.meanInstructions(r), report.enabledTypes(), overhead, main.clockHz(), u);
             r = r.withSizing(new RunReport.Sizing(grid, windowPs, boundNs, uMax, u, overhead, points));
             out.print(ReportWriter.sizingTable(r));
         }
