@@ -23,9 +23,8 @@ import dev.ccsilicon.firmware.pcc.PccAbi;
  *       {@link #phase}(f) × rtt_interval / flows), so flows do not probe in lockstep. A response
  *       reports base_rtt plus a seeded jitter below base_rtt/4.</li>
  * </ul>
- * CNPs carry a seeded RoCC
- * payload (rate in 10 Mb/s units up to the line rate, congestion point 0..3). Every event at the
- * same picosecond keeps this order. Timestamps are ns (32-bit, wrapping); sn is the flow's packet count.
+ * CNPs carry a seeded RoCC payload (rate in 10 Mb/s units up to the line rate, congestion point
+ * 0..3). Every event at the same picosecond keeps this order. Timestamps are ns (32-bit, wrapping); sn is the flow's packet count.
  */
 public final class SyntheticLoad implements EventSource
 {
