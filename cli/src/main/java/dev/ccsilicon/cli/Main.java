@@ -75,11 +75,9 @@ public final class Main
         commandLine.addSubcommand("job", new JobCommand(out));
         final CommandLine firmware = new CommandLine(new FirmwareCommand());
         // firmware subcommands: one line each
-<<<<<<< HEAD
         firmware.addSubcommand("check", new dev.ccsilicon.cli.firmware.FirmwareCheckCommand(out, err));
-=======
+
         firmware.addSubcommand("run", new FirmwareRunCommand(out, err));
->>>>>>> fw-report
         commandLine.addSubcommand("firmware", firmware);
         // Subcommands register here, one line each. A subcommand signals a user mistake by throwing
         // UserError (or ScenarioError), or by returning 2 after printing one line.
