@@ -9,6 +9,7 @@ import java.util.function.Supplier;
 
 import dev.ccsilicon.cli.cosim.BenchCommand;
 import dev.ccsilicon.cli.cosim.CosimCommand;
+import dev.ccsilicon.cli.firmware.FirmwareCheckCommand;
 import dev.ccsilicon.cli.firmware.FirmwareCommand;
 import dev.ccsilicon.cli.firmware.FirmwareRunCommand;
 import dev.ccsilicon.cosim.synth.Synthesizer;
@@ -75,9 +76,8 @@ public final class Main
         commandLine.addSubcommand("job", new JobCommand(out));
         final CommandLine firmware = new CommandLine(new FirmwareCommand());
         // firmware subcommands: one line each
-        firmware.addSubcommand("check", new dev.ccsilicon.cli.firmware.FirmwareCheckCommand(out, err));
-
         firmware.addSubcommand("run", new FirmwareRunCommand(out, err));
+        firmware.addSubcommand("check", new FirmwareCheckCommand(out, err));
         commandLine.addSubcommand("firmware", firmware);
         // Subcommands register here, one line each. A subcommand signals a user mistake by throwing
         // UserError (or ScenarioError), or by returning 2 after printing one line.

@@ -79,8 +79,8 @@ public final class FirmwareRunCommand implements Callable<Integer>
     @Option(names = "--context-cache", paramLabel = "N", description = "Flows the context cache holds (default: the runtime's).")
     private String contextCache;
 
-    @Option(names = "--dispatch", paramLabel = "POLICY", description = "any (default) or flow-hash.")
-    private String dispatch = "any";
+    @Option(names = "--dispatch", paramLabel = "POLICY", description = "spread (default: the least-busy core's free hart), any (the lowest free hart) or flow-hash.")
+    private String dispatch = "spread";
 
     @Option(names = "--no-timer-events", description = "DOCA's event set: no TIMER extension (timer requests ignored).")
     private boolean noTimerEvents;
@@ -266,9 +266,10 @@ public final class FirmwareRunCommand implements Callable<Integer>
         }
         final DispatchPolicy p = switch (dispatch)
         {
+            case "spread" -> DispatchPolicy.SPREAD;
             case "any" -> DispatchPolicy.ANY;
             case "flow-hash" -> DispatchPolicy.FLOW_HASH;
-            default -> throw new UserError(NAME + ": --dispatch " + dispatch + ": allowed any or flow-hash");
+            default -> throw new UserError(NAME + ": --dispatch " + dispatch + ": allowed spread, any or flow-hash");
         };
         return c.withDispatch(c.dispatch().withPolicy(p));
     }

@@ -89,7 +89,7 @@ class FirmwareRunCommandTest
             {"--cores 0: allowed a whole number 1..4096", "--cores", "0"},
             {"--sweep-cores 4..2: allowed A..B", "--sweep-cores", "4..2"},
             {"--utilisation 1.5: allowed a fraction above 0 and at most 1", "--utilisation", "1.5"},
-            {"--dispatch round-robin: allowed any or flow-hash", "--dispatch", "round-robin"},
+            {"--dispatch round-robin: allowed spread, any or flow-hash", "--dispatch", "round-robin"},
             {"--sizing-frames 1024,32: allowed whole numbers 64..9216", "--sizing-frames", "1024,32"},
             {"--trace and --synthetic: give one of them", "--trace", "x.trace", "--synthetic", "rate=100G"},
             {"--trace x.trace: trace input is not in this build yet", "--trace", "x.trace"},

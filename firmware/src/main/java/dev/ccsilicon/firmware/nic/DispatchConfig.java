@@ -46,7 +46,7 @@ public record DispatchConfig(int dispatchCycles, int contextHitCycles, int conte
     /** D_dispatch 50, hit 10, miss 300, write-back 0, apply 20, 1024 cached flows, ANY. */
     public static DispatchConfig defaults()
     {
-        return new DispatchConfig(50, 10, 300, 0, 20, 1024, DispatchPolicy.ANY);
+        return new DispatchConfig(50, 10, 300, 0, 20, 1024, DispatchPolicy.SPREAD);
     }
 
     public DispatchConfig withPolicy(final DispatchPolicy p)

@@ -48,7 +48,7 @@ public final class FirmwareNic
     private final Hart[] hart;
     private final long haltPc;
     private final int disableMask;
-    private final boolean flowHash;
+    private final DispatchPolicy policy;
     private final NicCounters n;
     private final EventQueue queue;
     private final ContextCache cache;
@@ -117,7 +117,7 @@ public final class FirmwareNic
         this.harts = preset.threadsEnabled();
         this.threadsPerCore = preset.threadsPerCore();
         this.coresUsed = (harts + threadsPerCore - 1) / threadsPerCore;
-        this.flowHash = dc.policy() == DispatchPolicy.FLOW_HASH;
+        this.policy = dc.policy();
         this.n = new NicCounters(config.queue().depth(), harts, coresUsed);
         this.queue = new EventQueue(config.queue(), n);
         this.cache = new ContextCache(dc.contextCacheFlows());
@@ -601,7 +601,12 @@ public final class FirmwareNic
             final FlowState f = queue.flow[i];
             if (f.hart < 0)
             {
-                final int h = flowHash ? Integer.remainderUnsigned(f.id, harts) : free.nextSetBit(0);
+                final int h = switch (policy)
+                {
+                    case FLOW_HASH -> Integer.remainderUnsigned(f.id, harts);
+                    case ANY -> free.nextSetBit(0);
+                    case SPREAD -> spreadHart();
+                };
                 if (free.get(h))
                 {
                     start(i, f, h);
@@ -609,6 +614,26 @@ public final class FirmwareNic
             }
             i = nx;
         }
+    }
+
+    /** The lowest free hart of the core with the fewest harts in service (ties: the lower core). */
+    private int spreadHart()
+    {
+        int best = -1;
+        int bestLoad = Integer.MAX_VALUE;
+        for (int c = 0; c < coresUsed; c++)
+        {
+            if (coreRunning[c] < bestLoad)
+            {
+                final int h = free.nextSetBit(c * threadsPerCore);
+                if (h >= 0 && h < Math.min(harts, (c + 1) * threadsPerCore))
+                {
+                    best = h;
+                    bestLoad = coreRunning[c];
+                }
+            }
+        }
+        return best;
     }
 
     private void start(final int entry, final FlowState f, final int h)

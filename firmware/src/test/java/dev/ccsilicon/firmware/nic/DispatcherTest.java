@@ -167,12 +167,25 @@ class DispatcherTest
         assertEquals(f0.end(), f4.dispatch(), "flow 4 waits for hart 0 although others are free");
 
         final List<Rec> any = list();
-        final FirmwareNic pool = nic(echo(), FOUR, any);
+        final FirmwareNic pool = nic(echo(), FOUR, FirmwareNicConfig.defaults()
+            .withDispatch(DispatchConfig.defaults().withPolicy(DispatchPolicy.ANY)), any);
         pool.offer(0, spin(cnp(0, 0, 0, 1, 1), 200));
         pool.offer(1, cnp(4, 0, 0, 1, 1));
         pool.advanceTo(20_000);
-        assertEquals(1, any.get(0).hart());
+        assertEquals(1, any.get(0).hart(), "ANY: the lowest free hart, on the busy core");
         assertEquals(1, any.get(0).dispatch(), "ANY: a free hart takes it at once");
+
+        final List<Rec> spread = list();
+        final FirmwareNic cores = nic(echo(), FOUR, spread);
+        cores.offer(0, spin(cnp(0, 0, 0, 1, 1), 200));
+        cores.offer(1, cnp(4, 0, 0, 1, 1));
+        cores.offer(2, cnp(5, 0, 0, 1, 1));
+        cores.advanceTo(20_000);
+        assertEquals(2, spread.get(0).hart(), "SPREAD (default): the idle core's first hart");
+        assertEquals(1, spread.get(0).dispatch());
+        assertEquals(1, spread.get(1).hart(), "then core 0's free hart as both cores hold one handler");
+        assertTrue(spread.get(0).end() - spread.get(0).start() < any.get(0).end() - any.get(0).start(),
+            "a handler alone on its core ends sooner than one sharing the core with the spin");
     }
 
     @Test
@@ -312,7 +325,15 @@ class DispatcherTest
             busy += n.hartEvents(h);
         }
         assertEquals(out.size(), busy);
-        assertTrue(n.hartEvents(n.harts() - 1) == 0 || n.hartEvents(0) >= n.hartEvents(n.harts() - 1), "ANY prefers low harts");
+        for (int core = 0; core * Preset.DPA_BF3.threadsPerCore() < n.harts(); core++)
+        {
+            long events = 0;
+            for (int h = core * Preset.DPA_BF3.threadsPerCore(); h < Math.min(n.harts(), (core + 1) * Preset.DPA_BF3.threadsPerCore()); h++)
+            {
+                events += n.hartEvents(h);
+            }
+            assertTrue(events > 0, "SPREAD puts work on core " + core);
+        }
     }
 
     @Test
