@@ -15,6 +15,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import dev.ccsilicon.cli.UserError;
+import dev.ccsilicon.firmware.check.RoccRpProgramReplay;
 import dev.ccsilicon.firmware.core.Preset;
 import dev.ccsilicon.firmware.nic.DispatchPolicy;
 import dev.ccsilicon.firmware.nic.FirmwareNicConfig;
@@ -25,6 +26,10 @@ import dev.ccsilicon.firmware.report.ReportWriter;
 import dev.ccsilicon.firmware.report.RunReport;
 import dev.ccsilicon.firmware.report.SyntheticLoad;
 import dev.ccsilicon.firmware.report.SyntheticSpec;
+import dev.ccsilicon.firmware.report.TraceEventSource;
+import dev.ccsilicon.firmware.trace.Trace;
+import dev.ccsilicon.firmware.trace.TraceFile;
+import dev.ccsilicon.firmware.trace.TraceFormatException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -55,8 +60,13 @@ public final class FirmwareRunCommand implements Callable<Integer>
             + "order; docs/firmware.md). Default: every default, the mix the program's init enables.")
     private String synthetic;
 
-    @Option(names = "--trace", paramLabel = "FILE", description = "A recorded event trace instead of --synthetic.")
+    @Option(names = "--trace", paramLabel = "FILE", description = "A trace recorded by 'firmware check' (one NIC's CNPs) "
+        + "instead of --synthetic; the main run only (no sweeps, no sizing).")
     private Path trace;
+
+    @Option(names = "--nic", paramLabel = "N", description = "With --trace: the NIC whose events to run (default: the one with "
+        + "the most CNPs).")
+    private String nicIndex;
 
     @Option(names = "--preset", paramLabel = "P", description = "dpa-bf3 (default), swcc or generic.")
     private String preset = "dpa-bf3";
@@ -68,7 +78,7 @@ public final class FirmwareRunCommand implements Callable<Integer>
     private String threads;
 
     @Option(names = "--duration", paramLabel = "D", description = "Simulated arrival window, e.g. 100us (default), 1us..10ms.")
-    private String duration = "100us";
+    private String duration;
 
     @Option(names = "--seed", paramLabel = "S", description = "Seed of the load's random choices (default 1).")
     private long seed = 1;
@@ -138,13 +148,13 @@ public final class FirmwareRunCommand implements Callable<Integer>
     public Integer call()
     {
         // Every option is parsed and the program loaded before anything runs or is written.
-        if (trace != null)
+        if (trace != null && synthetic != null)
         {
-            if (synthetic != null)
-            {
-                throw new UserError(NAME + ": --trace and --synthetic: give one of them");
-            }
-            throw new UserError(NAME + ": --trace " + trace + ": trace input is not in this build yet; use --synthetic SPEC");
+            throw new UserError(NAME + ": --trace and --synthetic: give one of them");
+        }
+        if (trace == null && nicIndex != null)
+        {
+            throw new UserError(NAME + ": --nic " + nicIndex + ": only with --trace FILE");
         }
         final Preset base = preset();
         final int c = cores == null ? base.cores() : (int) count("--cores", cores, 1, 4096);
@@ -154,7 +164,7 @@ public final class FirmwareRunCommand implements Callable<Integer>
             throw new UserError(NAME + ": --cores " + c + " x --threads " + t + ": allowed at most 4096 harts");
         }
         final Preset main = cores == null && threads == null ? base : FirmwareReport.sized(base, c, t);
-        final long durationPs = time("--duration", duration, 1_000_000L, 10_000_000_000L);
+        final long durationPs = time("--duration", duration == null ? "100us" : duration, 1_000_000L, 10_000_000_000L);
         final FirmwareNicConfig config = nicConfig();
         final int[] sweep = sweepCores == null ? powersOfTwo(base.cores()) : coreList(sweepCores);
         final double[] scales = scales(loadScales);
@@ -187,7 +197,12 @@ public final class FirmwareRunCommand implements Callable<Integer>
         {
             throw new UserError(NAME + ": " + e.getMessage());
         }
+        final Trace recorded = trace == null ? null : readTrace();
         final Path dir = outputDir(null != outDir ? outDir : Path.of("out", "firmware-run-" + safe(programName())));
+        if (recorded != null)
+        {
+            return runTrace(recorded, report, main, dir);
+        }
 
         for (final int type : spec.mix())
         {
@@ -229,6 +244,52 @@ public final class FirmwareRunCommand implements Callable<Integer>
         }
         out.printf(Locale.ROOT, "wall time: run %.1f s, sweeps %.1f s, sizing %.1f s%n", (t1 - t0) / 1e9, (t2 - t1) / 1e9,
             (t3 - t2) / 1e9);
+        out.println("wrote " + dir + ": " + String.join(", ", files));
+        out.flush();
+        return 0;
+    }
+
+    /** {@code --trace}: one NIC's recorded CNPs through the firmware; the main run's report only. */
+    private Trace readTrace()
+    {
+        final Trace t;
+        try
+        {
+            t = TraceFile.read(trace);
+        }
+        catch (final TraceFormatException e)
+        {
+            throw new UserError(NAME + ": --trace " + e.getMessage());
+        }
+        if (nicIndex != null)
+        {
+            count("--nic", nicIndex, 0, t.header().nics().size() - 1);
+        }
+        return t;
+    }
+
+    private int runTrace(final Trace t, final FirmwareReport report, final Preset main, final Path dir)
+    {
+        final int nic = nicIndex == null ? TraceEventSource.busiestNic(t) : (int) count("--nic", nicIndex, 0, t.header().nics().size() - 1);
+        final long endPs = duration == null ? t.header().endPs() : time("--duration", duration, 1_000_000L, 10_000_000_000L);
+        if (FirmwarePrograms.shipped(program) != null && program.equals("rocc_rp") && t.header().block().equals("rocc_rp"))
+        {
+            // the block's R_max and recovery time, so the firmware makes the recorded run's decisions
+            report.params(RoccRpProgramReplay.params(t.header())[nic]);
+        }
+        final String load = "trace " + trace.getFileName() + " nic " + nic + " (" + t.header().nics().get(nic).name() + "): "
+            + TraceEventSource.cnps(t, nic) + " CNPs";
+        final RunReport r = report.run(main, new TraceEventSource(t, nic, endPs), load, seed, endPs, true);
+        out.print(ReportWriter.console(r));
+        final List<String> files = new ArrayList<>(ReportWriter.writeAll(r, dir));
+        try
+        {
+            files.addAll(FirmwareRunCharts.writeAll(r, List.of(), List.of(), dir));
+        }
+        catch (final IOException e)
+        {
+            throw new UncheckedIOException(e);
+        }
         out.println("wrote " + dir + ": " + String.join(", ", files));
         out.flush();
         return 0;

@@ -17,6 +17,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.ccsilicon.cli.Main;
+import dev.ccsilicon.firmware.trace.Trace;
+import dev.ccsilicon.firmware.trace.TraceFile;
+import dev.ccsilicon.firmware.trace.TraceHeader;
 
 class FirmwareRunCommandTest
 {
@@ -76,6 +79,55 @@ class FirmwareRunCommandTest
         }
     }
 
+    /** NIC 0 gets 30 CNPs 20 us apart on 3 QPs, NIC 1 gets 10; R_max 1000 (10 Gb/s), recovery 55 us. */
+    private static Path trace(final Path dir) throws IOException
+    {
+        final Trace t = new Trace(new TraceHeader("rocc_rp", "unit", 1, 700_000_000L, 55_000, 1024,
+            List.of(new TraceHeader.Nic("A0", 1000, 3), new TraceHeader.Nic("A1", 1000, 1))));
+        for (int i = 0; i < 30; i++)
+        {
+            t.cnp(1_000_000L + 20_000_000L * i, 0, i % 3, 400 + i, 1);
+            if (i < 10)
+            {
+                t.cnp(1_500_000L + 20_000_000L * i, 1, 0, 300, 2);
+            }
+        }
+        final Path f = dir.resolve("unit.trace");
+        TraceFile.write(t, f);
+        return f;
+    }
+
+    @Test
+    void traceRunsTheBusiestNicsCnpsThroughTheFirmware(@TempDir final Path dir) throws IOException
+    {
+        final Path tr = trace(dir);
+        final Path out = dir.resolve("t");
+        final Run r = run("firmware", "run", "rocc_rp", "--trace", tr.toString(), "--out", out.toString());
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("nic 0 (A0): 30 CNPs"), r.out());
+        final String json = Files.readString(out.resolve("summary.json"));
+        assertTrue(json.matches("(?s).*\"cnp\": \\{\\s*\"offered\": 30,.*"), json);
+        // R_max from the trace (1000): each accepted CNP arms the recovery timer, which doubles the rate at 55 us
+        assertTrue(json.matches("(?s).*\"timer\": \\{\\s*\"offered\": [1-9].*"), json);
+        assertFalse(Files.exists(out.resolve("sizing.csv")), "a trace run has no sizing table");
+
+        final Run one = run("firmware", "run", "rocc_rp", "--trace", tr.toString(), "--nic", "1", "--out", dir.resolve("u").toString());
+        assertEquals(0, one.code(), one.err());
+        assertTrue(one.out().contains("nic 1 (A1): 10 CNPs"), one.out());
+
+        final Path none = dir.resolve("none");
+        final Run badNic = run("firmware", "run", "rocc_rp", "--trace", tr.toString(), "--nic", "2", "--out", none.toString());
+        assertEquals(2, badNic.code());
+        assertEquals(1, badNic.err().lines().count(), badNic.err());
+        assertTrue(badNic.err().contains("--nic"), badNic.err());
+        Files.writeString(dir.resolve("bad.trace"), "hello, this is not a trace at all");
+        final Run corrupt = run("firmware", "run", "rocc_rp", "--trace", dir.resolve("bad.trace").toString(), "--out", none.toString());
+        assertEquals(2, corrupt.code());
+        assertTrue(corrupt.err().contains("bad.trace: byte 0: not a ccsilicon trace"), corrupt.err());
+        assertFalse(Files.exists(none), "nothing written");
+        assertEquals(2, run("firmware", "run", "rocc_rp", "--nic", "0").code(), "--nic only with --trace");
+    }
+
     @Test
     void badInputIsExit2WithOneLineAndNothingWritten(@TempDir final Path dir)
     {
@@ -92,7 +144,7 @@ class FirmwareRunCommandTest
             {"--dispatch round-robin: allowed spread, any or flow-hash", "--dispatch", "round-robin"},
             {"--sizing-frames 1024,32: allowed whole numbers 64..9216", "--sizing-frames", "1024,32"},
             {"--trace and --synthetic: give one of them", "--trace", "x.trace", "--synthetic", "rate=100G"},
-            {"--trace x.trace: trace input is not in this build yet", "--trace", "x.trace"},
+            {"--trace x.trace: no such trace file", "--trace", "x.trace"},
         };
         for (final String[] c : cases)
         {

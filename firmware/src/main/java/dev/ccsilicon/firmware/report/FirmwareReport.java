@@ -35,6 +35,17 @@ public final class FirmwareReport
     private final int disableMask;
     private final long textBytes;
     private final String compiler;
+    private int[] params;
+
+    /**
+     * Parameter values by id (slot {@code config.algoSlot()}, every port) set after the program's init
+     * in every run, e.g. a trace's R_max and recovery time for rocc_rp; null keeps the program's defaults.
+     */
+    public FirmwareReport params(final int[] values)
+    {
+        this.params = values == null ? null : values.clone();
+        return this;
+    }
 
     /**
      * @param preset the cluster to run on (its cores, threads and enabled threads as given).
@@ -117,6 +128,11 @@ public final class FirmwareReport
     {
         final PccFirmware fw = new PccFirmware(elf, on);
         final FirmwareNic nic = new FirmwareNic(fw, config);
+        // after the NIC ran the program's init, which writes its defaults
+        for (int id = 0; params != null && id < params.length; id++)
+        {
+            fw.setParam(config.algoSlot(), id, params[id]);
+        }
         final ReportStats stats = new ReportStats();
         final int[] contextWords = new int[1];
         nic.listener((final Completion c) ->
