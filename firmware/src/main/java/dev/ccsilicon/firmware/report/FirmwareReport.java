@@ -133,6 +133,7 @@ public final class FirmwareReport
         {
             fw.setParam(config.algoSlot(), id, params[id]);
         }
+        StackGauge.paint(fw.cluster().memory(), nic.harts());
         final ReportStats stats = new ReportStats();
         final int[] contextWords = new int[1];
         nic.listener((final Completion c) ->
@@ -178,8 +179,9 @@ public final class FirmwareReport
             nic.advanceTo(Math.min(limit, Math.max(next, nic.cycle() + 1)));
         }
         final NicSnapshot snap = snapshot(nic.counters());
-        final ProgramInfo info = new ProgramInfo(name, elfPath.toString(), textBytes, measureContext ? 4 * Integer.bitCount(contextWords[0]) : -1, compiler,
-            disableMask);
+        final ProgramInfo info = new ProgramInfo(name, elfPath.toString(), textBytes,
+            measureContext ? 4 * Integer.bitCount(contextWords[0]) : -1, StackGauge.deepestBytes(fw.cluster().memory(), nic.harts()),
+            compiler, disableMask);
         return new RunReport(info, on.name(), on.isa().name(), nic.clockHz(), on.cores(), on.threadsPerCore(),
             on.threadsEnabled(), loadText, seed,
             durationPs, stats, snap, null);

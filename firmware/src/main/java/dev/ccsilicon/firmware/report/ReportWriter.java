@@ -83,7 +83,8 @@ public final class ReportWriter
         final NicSnapshot n = r.nic();
         final JsonText j = new JsonText().begin();
         j.object("program").field("name", r.program().name()).field("text_bytes", r.program().textBytes())
-            .field("context_bytes_used", r.program().contextBytesUsed()).field("compiler", r.program().compiler())
+            .field("context_bytes_used", r.program().contextBytesUsed())
+            .field("stack_bytes_used", r.program().stackBytesUsed()).field("compiler", r.program().compiler())
             .field("disable_mask", r.program().disableMask()).end();
         j.object("cluster").field("preset", r.preset()).field("isa", r.isa()).field("clock_hz", r.clockHz())
             .field("cores", r.cores()).field("threads_per_core", r.threadsPerCore()).field("harts_enabled", r.harts()).end();
@@ -286,9 +287,9 @@ public final class ReportWriter
     {
         final StringBuilder sb = new StringBuilder();
         final NicSnapshot n = r.nic();
-        sb.append(String.format(Locale.ROOT, "%s on %s (%s, %.3g GHz, %d cores x %d threads, %d harts enabled): text %d B, context %d of 48 B, %s%n",
+        sb.append(String.format(Locale.ROOT, "%s on %s (%s, %.3g GHz, %d cores x %d threads, %d harts enabled): text %d B, context %d of 48 B, stack %d B, %s%n",
             r.program().name(), r.preset(), r.isa(), r.clockHz() / 1e9, r.cores(), r.threadsPerCore(), r.harts(),
-            r.program().textBytes(), r.program().contextBytesUsed(), r.program().compiler()));
+            r.program().textBytes(), r.program().contextBytesUsed(), r.program().stackBytesUsed(), r.program().compiler()));
         sb.append(String.format(Locale.ROOT, "load %s, seed %d, %s simulated%n", r.load(), r.seed(),
             SyntheticSpec.formatPs(r.durationPs())));
         sb.append(String.format(Locale.ROOT, "%-6s %9s %9s %9s %9s %9s  %-19s %-19s %7s %9s %9s%n", "type", "offered", "coalesced",

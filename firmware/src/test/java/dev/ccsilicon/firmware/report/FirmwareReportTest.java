@@ -9,6 +9,9 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
+import dev.ccsilicon.firmware.core.CostModel;
+import dev.ccsilicon.firmware.core.Memory;
+import dev.ccsilicon.firmware.core.MemoryMap;
 import dev.ccsilicon.firmware.core.Preset;
 import dev.ccsilicon.firmware.nic.FirmwareNicConfig;
 import dev.ccsilicon.firmware.pcc.FirmwarePrograms;
@@ -36,6 +39,30 @@ class FirmwareReportTest
     }
 
     @Test
+    void stackGaugeFindsTheDeepestOverwrittenWord()
+    {
+        final Memory mem = new Memory(3, CostModel.defaults(64));
+        StackGauge.paint(mem, 3);
+        assertEquals(0, StackGauge.deepestBytes(mem, 3));
+        mem.write32(MemoryMap.stackTop(1) - 100, 7);
+        mem.write32(MemoryMap.stackTop(2) - 40, 7);
+        assertEquals(100, StackGauge.deepestBytes(mem, 3));
+        mem.write32(MemoryMap.hartWindow(0) + MemoryMap.WINDOW_STACK_LOW, 0);
+        assertEquals(MemoryMap.HART_STRIDE - MemoryMap.WINDOW_STACK_LOW, StackGauge.deepestBytes(mem, 3), "a full stack");
+    }
+
+    @Test
+    void rv32SwiftUsesItsStackForTheSoftwareDivide()
+    {
+        final Path elf = FirmwarePrograms.resolveElf("swift", Preset.GENERIC);
+        final FirmwareReport fr = new FirmwareReport("swift", elf, Preset.GENERIC, FirmwareNicConfig.defaults());
+        final SyntheticSpec spec = SyntheticSpec.parse("rate=10G,frame=4KB,flows=8", SyntheticSpec.defaultMix(fr.disableMask()));
+        final RunReport r = fr.run(fr.preset(), new SyntheticLoad(spec, 20 * US, 1), spec.text(), 1, 20 * US, false);
+        assertTrue(r.stats().handled() > 0);
+        assertTrue(r.program().stackBytesUsed() > 0, "RV32 swift calls __udivdi3, which needs a frame: " + r.program());
+    }
+
+    @Test
     void countsAddUpAndTheProgramIsDescribed()
     {
         final FirmwareReport fr = rocc();
@@ -57,6 +84,7 @@ class FirmwareReportTest
         assertEquals(n.handled()[PccAbi.EV_CNP], r.stats().type(PccAbi.EV_CNP).handled());
         assertEquals(0, n.unfinished());
         assertEquals(16, r.program().contextBytesUsed(), "rate, cp, limiter, deadline");
+        assertTrue(r.program().stackBytesUsed() >= 0 && r.program().stackBytesUsed() <= 4096 - 0x100, r.program().toString());
         assertTrue(r.program().textBytes() > 0 && r.program().compiler().startsWith("Debian clang"), r.program().toString());
         final EventStats cnp = r.stats().type(PccAbi.EV_CNP);
         long mixed = 0;
