@@ -212,7 +212,7 @@ class EveryFieldBadValueTest
                 "blocks or firmware; block is an alias of blocks"),
             set("nic.cc", "nic.cc=[firmware]", "nic.cc", "a list is not allowed here", "blocks or firmware"),
             set("nic.firmware", "nic.firmware=rocc_rp", "nic.firmware", "'rocc_rp' is not allowed here", "{program: rocc_rp"),
-            set(N + "program", N + "program=rocc", N + "program", "'rocc'", "not a shipped program (rocc_rp)", "no such ELF file"),
+            set(N + "program", N + "program=rocc", N + "program", "'rocc'", "not a shipped program (rocc_rp, dcqcn_rp", "no such ELF file"),
             set(N + "preset", N + "preset=dpa", N + "preset", "'dpa' is not a preset", "dpa-bf3, swcc, generic"),
             set(N + "cores", N + "cores=0", N + "cores", "'0' is not allowed", "from 1 to 4096"),
             set(N + "cores", N + "cores=4097", N + "cores", "'4097' is not allowed", "from 1 to 4096"),
