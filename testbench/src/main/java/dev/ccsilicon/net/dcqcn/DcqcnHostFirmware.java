@@ -87,8 +87,8 @@ public final class DcqcnHostFirmware implements DcqcnParts.ReactionPoints
             firmware.setParam(slot, DcqcnRpProgram.P_RATE_MIN, (int)p.rateMin());
             firmware.setParam(slot, DcqcnRpProgram.P_RATE_AI, (int)p.rateAi());
             firmware.setParam(slot, DcqcnRpProgram.P_RATE_HAI, (int)p.rateHai());
-            firmware.setParam(slot, DcqcnRpProgram.P_G16, (int)p.g16());
-            firmware.setParam(slot, DcqcnRpProgram.P_F, (int)p.fastRecovery());
+            firmware.setParam(slot, DcqcnRpProgram.P_G16, p.g16());
+            firmware.setParam(slot, DcqcnRpProgram.P_F, p.fastRecovery());
             firmware.setParam(slot, DcqcnRpProgram.P_T_INC_NS, (int)p.rateTimer());
             firmware.setParam(slot, DcqcnRpProgram.P_K_NS, (int)p.alphaTimer());
             firmware.setParam(slot, DcqcnRpProgram.P_BYTES, (int)p.byteCounter());
