@@ -2,8 +2,8 @@ package dev.ccsilicon.scenario;
 
 /**
  * {@code nic.firmware}: how the firmware NICs of {@code nic.cc: firmware} are built. Every field the
- * file leaves out is null (or, for {@code timerEvents}, true) and takes the program's, preset's or
- * runtime's default, so the defaults live in one place: the firmware module.
+ * file leaves out is null and takes the program's, preset's, runtime's or algorithm's default, so the
+ * defaults live in one place: the firmware module (the TX burst's {@link #DEFAULT_BURST} here).
  *
  * @param program          a shipped program name or a path to an ELF; null: the algorithm's own.
  * @param preset           dpa-bf3, swcc or generic.
@@ -21,16 +21,35 @@ package dev.ccsilicon.scenario;
  * @param contextMiss      cycles of one that misses.
  * @param applyLatency     cycles from the handler's return to the rate limiter's update.
  * @param contextCache     flows the context cache holds.
- * @param timerEvents      the TIMER extension on (the recovery timer of rocc_rp needs it).
+ * @param timerEvents      the TIMER extension on, or null for the algorithm's default (rocc: on, as
+ *                         rocc_rp's recovery timer needs it; dcqcn: off, DOCA's lazy timers).
+ * @param burst            packets per DOCA TX event (firmware.md §5.7's burst rule), or null for
+ *                         {@link #DEFAULT_BURST}.
  */
 public record NicFirmware(String program, String preset, Integer cores, Integer threads, Long clockHz,
                           Integer queueDepth, Integer overload, Boolean coalesce, Integer wredMin, Integer wredMax,
                           Double wredPMax, Integer dispatchCycles, Integer contextHit, Integer contextMiss,
-                          Integer applyLatency, Integer contextCache, boolean timerEvents)
+                          Integer applyLatency, Integer contextCache, Boolean timerEvents, Integer burst)
 {
     public static final String DEFAULT_PRESET = "dpa-bf3";
+    /** SPEC §8.2's default {@code burst}. */
+    public static final int DEFAULT_BURST = 16;
+    /** The largest burst: what the TX event's 16-bit {@code sent_pkts} counter holds. */
+    public static final int MAX_BURST = 0xFFFF;
+
+    /** The TX burst in packets. */
+    public int burstPackets()
+    {
+        return null == burst ? DEFAULT_BURST : burst;
+    }
+
+    /** Whether the TIMER extension is on, {@code algorithmDefault} when the file does not say. */
+    public boolean timerEvents(final boolean algorithmDefault)
+    {
+        return null == timerEvents ? algorithmDefault : timerEvents;
+    }
 
     /** A file without {@code nic.firmware}. */
     public static final NicFirmware DEFAULT = new NicFirmware(null, DEFAULT_PRESET, null, null, null, null, null, null,
-        null, null, null, null, null, null, null, null, true);
+        null, null, null, null, null, null, null, null, null, null);
 }

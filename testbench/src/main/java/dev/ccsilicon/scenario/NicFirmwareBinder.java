@@ -16,12 +16,12 @@ import dev.ccsilicon.firmware.nic.EventQueueConfig;
 final class NicFirmwareBinder
 {
     static final List<String> FIRMWARE = List.of(
-        "program", "preset", "cores", "threads", "clock", "event_queue", "dispatch", "timer_events");
+        "program", "preset", "cores", "threads", "clock", "burst", "event_queue", "dispatch", "timer_events");
     static final List<String> EVENT_QUEUE = List.of("depth", "overload", "coalesce", "wred");
     static final List<String> WRED = List.of("min", "max", "p_max");
     static final List<String> DISPATCH = List.of(
         "dispatch_cycles", "context_hit", "context_miss", "apply_latency", "context_cache");
-    static final String EXAMPLE = "{program: rocc_rp, preset: dpa-bf3, cores: 4, threads: 4, clock: 1.8GHz, " +
+    static final String EXAMPLE = "{program: rocc_rp, preset: dpa-bf3, cores: 4, threads: 4, clock: 1.8GHz, burst: 16, " +
         "event_queue: {depth: 256}, dispatch: {apply_latency: 20}, timer_events: true}";
 
     /** Harts a cluster may have (the presets' bound). */
@@ -37,10 +37,10 @@ final class NicFirmwareBinder
     {
     }
 
-    /** {@code nic.cc}: block or firmware. */
+    /** {@code nic.cc}: blocks (alias block) or firmware. */
     static NicCc cc(final YamlNode node)
     {
-        final String allowed = "block or firmware";
+        final String allowed = "blocks or firmware; block is an alias of blocks";
         final String text = Values.text(node, "nic.cc", allowed);
         final NicCc cc = NicCc.ofKey(text);
         if (null == cc)
@@ -77,6 +77,7 @@ final class NicFirmwareBinder
                 " harts; a NIC cluster has at most " + HARTS_MAX + " harts");
         }
         final Long clock = clock(fw);
+        final Integer burst = whole(fw, "burst", 1, NicFirmware.MAX_BURST, "data packets per TX event");
 
         Integer depth = null;
         Integer overload = null;
@@ -126,9 +127,9 @@ final class NicFirmwareBinder
             contextCache = whole(d, "context_cache", 0, CONTEXT_CACHE_MAX, "flows the context cache holds");
         }
         final YamlNode timerNode = fw.optional("timer_events", "true or false");
-        final boolean timerEvents = null == timerNode || Values.bool(timerNode, fw.path("timer_events"));
+        final Boolean timerEvents = null == timerNode ? null : Values.bool(timerNode, fw.path("timer_events"));
         return new NicFirmware(program, preset.name(), cores, threads, clock, depth, overload, coalesce, wredMin, wredMax,
-            wredPMax, dispatchCycles, contextHit, contextMiss, applyLatency, contextCache, timerEvents);
+            wredPMax, dispatchCycles, contextHit, contextMiss, applyLatency, contextCache, timerEvents, burst);
     }
 
     private static Preset preset(final Fields fw)

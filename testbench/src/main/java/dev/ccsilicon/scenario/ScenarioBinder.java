@@ -952,7 +952,7 @@ final class ScenarioBinder
         final Fields fields = new Fields(node, "nic", example.append('}').toString(), known, origins);
         final YamlNode headerNode = fields.optional("header", "a size such as 64B");
         final long header = null == headerNode ? NicConfig.DEFAULT_HEADER_BYTES : Values.size(headerNode, "nic.header");
-        final YamlNode ccNode = fields.optional("cc", "block or firmware");
+        final YamlNode ccNode = fields.optional("cc", "blocks or firmware");
         final NicCc cc = null == ccNode ? NicCc.BLOCK : NicFirmwareBinder.cc(ccNode);
         final YamlNode firmwareNode = fields.optional("firmware", "a mapping such as " + NicFirmwareBinder.EXAMPLE);
         final NicFirmware firmware = null == firmwareNode ? NicFirmware.DEFAULT :

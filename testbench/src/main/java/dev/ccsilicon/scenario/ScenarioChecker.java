@@ -412,7 +412,7 @@ final class ScenarioChecker implements AlgorithmSection.Checks
         {
             throw error("nic.cc", "'firmware' is not available with algorithm " + scenario.algorithm() +
                 ", which has no firmware program yet; nic.cc: firmware runs with algorithm " + String.join(", ", supported) +
-                "; use nic.cc: block");
+                "; use nic.cc: blocks");
         }
         final NicFirmware fw = scenario.nic().firmware();
         final String program = null == fw.program() ? section.firmwareProgram() : fw.program();

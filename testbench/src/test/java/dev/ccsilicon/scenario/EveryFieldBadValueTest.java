@@ -208,10 +208,11 @@ class EveryFieldBadValueTest
     static Stream<Case> firmwareCases()
     {
         final Stream<Case> fw = Stream.of(
-            set("nic.cc", "nic.cc=blocks", "nic.cc", "'blocks' is not allowed; did you mean 'block'?", "block or firmware"),
-            set("nic.cc", "nic.cc=[firmware]", "nic.cc", "a list is not allowed here", "block or firmware"),
+            set("nic.cc", "nic.cc=blok", "nic.cc", "'blok' is not allowed; did you mean 'blocks'?",
+                "blocks or firmware; block is an alias of blocks"),
+            set("nic.cc", "nic.cc=[firmware]", "nic.cc", "a list is not allowed here", "blocks or firmware"),
             set("nic.firmware", "nic.firmware=rocc_rp", "nic.firmware", "'rocc_rp' is not allowed here", "{program: rocc_rp"),
-            set(N + "program", N + "program=rocc", N + "program", "'rocc'", "not a shipped program (rocc_rp)", "no such ELF file"),
+            set(N + "program", N + "program=rocc", N + "program", "'rocc'", "not a shipped program (rocc_rp, dcqcn_rp", "no such ELF file"),
             set(N + "preset", N + "preset=dpa", N + "preset", "'dpa' is not a preset", "dpa-bf3, swcc, generic"),
             set(N + "cores", N + "cores=0", N + "cores", "'0' is not allowed", "from 1 to 4096"),
             set(N + "cores", N + "cores=4097", N + "cores", "'4097' is not allowed", "from 1 to 4096"),
@@ -219,6 +220,9 @@ class EveryFieldBadValueTest
             set(N + "threads", N + "threads=two", N + "threads", "'two' is not allowed", "from 1 to 4096"),
             set(N + "clock", N + "clock=1.8", N + "clock", "'1.8' is not a frequency", "Hz, KHz, MHz or GHz"),
             set(N + "clock", N + "clock=1KHz", N + "clock", "'1KHz' is not allowed", "from 1MHz to 100GHz"),
+            set(N + "burst", N + "burst=0", N + "burst", "'0' is not allowed", "from 1 to 65535"),
+            set(N + "burst", N + "burst=65536", N + "burst", "'65536' is not allowed", "from 1 to 65535"),
+            set(N + "burst", N + "burst=16pkts", N + "burst", "'16pkts' is not allowed", "from 1 to 65535"),
             set(N + "event_queue", N + "event_queue=256", N + "event_queue", "'256' is not allowed here", "{depth: 256"),
             set(Q + "depth", Q + "depth=0", Q + "depth", "'0' is not allowed", "from 1 to 65536"),
             set(Q + "depth", Q + "depth=65537", Q + "depth", "'65537' is not allowed", "from 1 to 65536"),
@@ -244,10 +248,9 @@ class EveryFieldBadValueTest
             .map(c -> c.in(FW));
         // An algorithm without a firmware program: the error names what is supported.
         final Stream<Case> others = Stream.of(
-            set("nic.cc", "nic.cc=firmware", "nic.cc", "'firmware' is not available with algorithm dcqcn",
-                "nic.cc: firmware runs with algorithm rocc (program rocc_rp)", "use nic.cc: block").in(DQ),
             set("nic.cc", "nic.cc=firmware", "nic.cc", "'firmware' is not available with algorithm ldcp",
-                "rocc (program rocc_rp)").in(LD));
+                "nic.cc: firmware runs with algorithm dcqcn (program dcqcn_rp), rocc (program rocc_rp)",
+                "use nic.cc: blocks").in(LD));
         return Stream.concat(fw, others);
     }
 
@@ -716,7 +719,7 @@ class EveryFieldBadValueTest
 
         final Scenario fw = ScenarioLoader.load(resource(FW));
         assertEquals(new NicFirmware("rocc_rp", "dpa-bf3", 4, 4, 1_800_000_000L, 256, 128, true, 64, 192, 0.1, 50, 10, 300,
-            20, 1024, true), fw.nic().firmware());
+            20, 1024, true, 8), fw.nic().firmware());
         assertEquals(NicCc.FIRMWARE, fw.nic().cc());
         assertEquals(new NicConfig(64L), s.nic(), "without nic.cc the NIC runs the block, with the default firmware settings");
     }
@@ -759,7 +762,7 @@ class EveryFieldBadValueTest
             D + "rate_min", D + "cnp_interval", D + "decrease_timer", L + "alpha", L + "beta", L + "gamma", L + "eta",
             L + "iw", L + "cw_max", L + "rtt", L + "base_rtt", L + "fast_start", L + "m", L + "coalesce", "transport.ack.every",
             "transport.recovery", "transport.rto", "nic.cc", N + "program", N + "preset", N + "cores", N + "threads",
-            N + "clock", Q + "depth", Q + "overload", Q + "coalesce", Q + "wred.min", Q + "wred.max", Q + "wred.p_max",
+            N + "clock", N + "burst", Q + "depth", Q + "overload", Q + "coalesce", Q + "wred.min", Q + "wred.max", Q + "wred.p_max",
             DI + "dispatch_cycles", DI + "context_hit", DI + "context_miss", DI + "apply_latency", DI + "context_cache",
             N + "timer_events");
         assertEquals(new TreeSet<>(generated), generatedLeaves, "the leaves of " + LS + ", " + FT + ", " + DQ + ", " + LD + " and " + FW);

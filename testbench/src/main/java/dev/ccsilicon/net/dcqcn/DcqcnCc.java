@@ -13,7 +13,9 @@ import dev.ccsilicon.net.cc.PacketKind;
 import dev.ccsilicon.net.cc.ReceiverCc;
 import dev.ccsilicon.net.cc.SenderCc;
 import dev.ccsilicon.net.cc.SwitchCc;
+import dev.ccsilicon.net.firmware.FirmwareHostReport;
 import dev.ccsilicon.scenario.Level;
+import dev.ccsilicon.scenario.NicCc;
 import dev.ccsilicon.scenario.Scenario;
 
 /**
@@ -85,7 +87,13 @@ final class DcqcnCc implements SwitchCc, SenderCc, ReceiverCc, CcMetrics, DcqcnP
         txPending = new long[n];
         cp = DcqcnParts.markers(topo, level, port -> DcqcnFormats.cpSettings(config, scenario.seed(), port));
         marking = new MarkerHook(ctx, cp, markAtDequeue);
-        if (level == Level.REFERENCE)
+        if (NicCc.FIRMWARE == scenario.nic().cc())
+        {
+            rp = new DcqcnHostFirmware(scenario, topo, bySrc, this);
+            np = echo ? null : level == Level.REFERENCE ? new DcqcnReferences.NotificationPoints(scenario, byDst, this) :
+                new DcqcnBlocks.NotificationPoints(scenario, byDst, this, level);
+        }
+        else if (level == Level.REFERENCE)
         {
             rp = new DcqcnReferences.ReactionPoints(scenario, topo, bySrc, this);
             np = echo ? null : new DcqcnReferences.NotificationPoints(scenario, byDst, this);
@@ -144,6 +152,13 @@ final class DcqcnCc implements SwitchCc, SenderCc, ReceiverCc, CcMetrics, DcqcnP
     @Override
     public void onSent(final int flow, final int pkt, final long nowPs)
     {
+        if (rp.perPacketTx())
+        {
+            this.nowPs = nowPs;
+            final int host = topo.flowSrc(flow);
+            requestWake(host, rp.onSent(host, qpAtSrc[flow], ctx.wireBytes(pkt), ctx.lastOfMessage(pkt), nowPs));
+            return;
+        }
         final long pending = txPending[flow] + ctx.wireBytes(pkt);
         if (pending < DcqcnFormats.TX_CHUNK_BYTES)
         {
@@ -250,6 +265,12 @@ final class DcqcnCc implements SwitchCc, SenderCc, ReceiverCc, CcMetrics, DcqcnP
     {
         final int a = rp.alpha(topo.flowSrc(flow), qpAtSrc[flow]);
         return a < 0 ? Double.NaN : a / 32768.0;
+    }
+
+    @Override
+    public List<FirmwareHostReport> firmware()
+    {
+        return rp instanceof final DcqcnHostFirmware fw ? fw.reports() : List.of();
     }
 
     @Override

@@ -82,6 +82,21 @@ public final class DcqcnParts
         /** The pacer's report of {@code bytes} sent by {@code host}'s QP {@code qp}; returns the host's next wake. */
         long onTx(int host, int qp, long bytes, long nowPs);
 
+        /**
+         * Whether the pacer tells this reaction point of every data packet ({@link #onSent}) rather
+         * than of {@link DcqcnFormats#TX_CHUNK_BYTES} chunks while limited ({@link #onTx}): firmware NICs.
+         */
+        default boolean perPacketTx()
+        {
+            return false;
+        }
+
+        /** {@code host}'s QP {@code qp} starts a data packet of {@code wireBytes}; returns the host's next wake. */
+        default long onSent(final int host, final int qp, final int wireBytes, final boolean lastOfMessage, final long nowPs)
+        {
+            return NEVER;
+        }
+
         boolean limited(int host, int qp);
 
         /** Rc in Δ_R units (meaningful while limited). */

@@ -10,6 +10,7 @@ import dev.ccsilicon.net.cc.CcContext;
 import dev.ccsilicon.net.cc.CcProvider;
 import dev.ccsilicon.net.cc.CongestionControl;
 import dev.ccsilicon.scenario.Level;
+import dev.ccsilicon.scenario.NicCc;
 import dev.ccsilicon.scenario.Scenario;
 
 /**
@@ -41,6 +42,10 @@ public final class DcqcnProvider implements CcProvider
         for (final String block : BLOCKS)
         {
             levels.put(block, level.key());
+        }
+        if (NicCc.FIRMWARE == scenario.nic().cc())
+        {
+            levels.put("dcqcn_rp", NicCc.FIRMWARE.key());
         }
         if (scenario.section(DcqcnScenarioConfig.class).nic().cnpMode() == DcqcnScenarioConfig.CnpMode.ECHO)
         {

@@ -6,6 +6,7 @@ import dev.ccsilicon.scenario.AlgorithmSection;
 import dev.ccsilicon.scenario.FieldPath;
 import dev.ccsilicon.scenario.Fields;
 import dev.ccsilicon.scenario.Link;
+import dev.ccsilicon.scenario.NicCc;
 import dev.ccsilicon.scenario.Scenario;
 import dev.ccsilicon.scenario.ScenarioError;
 import dev.ccsilicon.scenario.Units;
@@ -63,10 +64,23 @@ public final class DcqcnSection implements AlgorithmSection
         return new DcqcnBinder();
     }
 
+    /** {@code nic.cc: firmware} runs {@code dcqcn_rp} (firmware/programs/dcqcn_rp). */
+    @Override
+    public String firmwareProgram()
+    {
+        return DcqcnHostFirmware.PROGRAM;
+    }
+
     @Override
     public void checkNic(final Scenario scenario, final Object config, final Checks checks)
     {
         final DcqcnScenarioConfig.Nic nic = ((DcqcnScenarioConfig)config).nic();
+        if (NicCc.FIRMWARE == scenario.nic().cc() && nic.profile() == DcqcnScenarioConfig.Profile.NS3)
+        {
+            throw checks.error("nic.dcqcn.profile", "profile " + checks.written("nic.dcqcn.profile", "ns3") +
+                " is not available with nic.cc: firmware (dcqcn_rp follows the paper profile); use profile paper " +
+                "or nic.cc: blocks");
+        }
         if (nic.cnpMode() == DcqcnScenarioConfig.CnpMode.ECHO && scenario.transport().ackEvery() == 0)
         {
             throw checks.error("nic.dcqcn.cnp_mode", "cnp_mode " + checks.written("nic.dcqcn.cnp_mode", "echo") +

@@ -49,6 +49,12 @@ public final class FirmwareNics
      */
     public static FirmwareNicConfig config(final NicFirmware fw, final long seed)
     {
+        return config(fw, seed, true);
+    }
+
+    /** As {@link #config(NicFirmware, long)}, the TIMER extension {@code timerEventsDefault} unless the file says. */
+    public static FirmwareNicConfig config(final NicFirmware fw, final long seed, final boolean timerEventsDefault)
+    {
         final FirmwareNicConfig d = FirmwareNicConfig.defaults();
         EventQueueConfig q = d.queue().withSeed(seed);
         if (null != fw.queueDepth())
@@ -78,7 +84,7 @@ public final class FirmwareNics
         final DispatchConfig dispatch = new DispatchConfig(or(fw.dispatchCycles(), dd.dispatchCycles()),
             or(fw.contextHit(), dd.contextHitCycles()), or(fw.contextMiss(), dd.contextMissCycles()), dd.writeBackCycles(),
             or(fw.applyLatency(), dd.applyLatencyCycles()), or(fw.contextCache(), dd.contextCacheFlows()), dd.policy());
-        return new FirmwareNicConfig(q, dispatch, d.algoSlot(), fw.timerEvents());
+        return new FirmwareNicConfig(q, dispatch, d.algoSlot(), fw.timerEvents(timerEventsDefault));
     }
 
     private static int or(final Integer given, final int fallback)

@@ -16,6 +16,7 @@ import dev.ccsilicon.net.Topology;
 import dev.ccsilicon.net.firmware.FirmwareHostReport;
 import dev.ccsilicon.net.firmware.FirmwareNicStats;
 import dev.ccsilicon.net.firmware.FirmwareNics;
+import dev.ccsilicon.net.firmware.HeldResults;
 import dev.ccsilicon.scenario.NicFirmware;
 import dev.ccsilicon.scenario.Scenario;
 
@@ -60,12 +61,7 @@ public final class RoccHostFirmware implements RoccHost
         final PccFirmware firmware;
         final FirmwareNicStats stats = new FirmwareNicStats();
         final long chunk;
-        // Results waiting for their apply cycle, in apply order: a small ring.
-        long[] heldCycle = new long[16];
-        int[] heldFlow = new int[16];
-        long[] heldBps = new long[16];
-        int head;
-        int size;
+        final HeldResults held = new HeldResults();
         long nowPs;
 
         Nic(final int host, final int[] flows, final NicFirmware settings, final long seed, final String program,
@@ -98,12 +94,11 @@ public final class RoccHostFirmware implements RoccHost
         {
             this.nowPs = nowPs;
             nic.advanceTo(nic.cycleAtPs(nowPs));
-            while (size > 0 && nic.psAt(heldCycle[head]) <= nowPs)
+            while (held.size() > 0 && nic.psAt(held.firstCycle()) <= nowPs)
             {
-                final int flow = heldFlow[head];
-                final long bps = heldBps[head];
-                head = (head + 1) & (heldCycle.length - 1);
-                size--;
+                final int flow = held.firstFlow();
+                final long bps = held.firstValue();
+                held.removeFirst();
                 if (bps != rateBps[flow])
                 {
                     rateBps[flow] = bps;
@@ -118,49 +113,7 @@ public final class RoccHostFirmware implements RoccHost
             stats.completed(c);
             final long bps = (c.result(PccAbi.R_CAUSE) & PccAbi.CAUSE_LIMITER) != 0 ?
                 (c.result(PccAbi.R_NATIVE_RATE) & RATE_MASK) * CnpFormat.RATE_UNIT_BPS : UNLIMITED;
-            hold(c.applyCycle(), flows[c.flow()], bps);
-        }
-
-        /** Keeps the ring in apply order (completions come in write-back order, which apply order follows). */
-        private void hold(final long cycle, final int flow, final long bps)
-        {
-            if (size == heldCycle.length)
-            {
-                grow();
-            }
-            final int mask = heldCycle.length - 1;
-            int i = size++;
-            while (i > 0 && heldCycle[(head + i - 1) & mask] > cycle)
-            {
-                final int from = (head + i - 1) & mask;
-                final int to = (head + i) & mask;
-                heldCycle[to] = heldCycle[from];
-                heldFlow[to] = heldFlow[from];
-                heldBps[to] = heldBps[from];
-                i--;
-            }
-            final int at = (head + i) & mask;
-            heldCycle[at] = cycle;
-            heldFlow[at] = flow;
-            heldBps[at] = bps;
-        }
-
-        private void grow()
-        {
-            final int n = heldCycle.length;
-            final long[] c = new long[2 * n];
-            final int[] f = new int[2 * n];
-            final long[] b = new long[2 * n];
-            for (int i = 0; i < size; i++)
-            {
-                c[i] = heldCycle[(head + i) & (n - 1)];
-                f[i] = heldFlow[(head + i) & (n - 1)];
-                b[i] = heldBps[(head + i) & (n - 1)];
-            }
-            heldCycle = c;
-            heldFlow = f;
-            heldBps = b;
-            head = 0;
+            held.hold(c.applyCycle(), flows[c.flow()], bps);
         }
 
         /**
@@ -174,9 +127,9 @@ public final class RoccHostFirmware implements RoccHost
         {
             final long busy = nic.nextBusyCycle();
             long next = busy == Long.MAX_VALUE ? NEVER : nic.psAt(Math.max(busy, nic.cycle()) + chunk);
-            if (size > 0)
+            if (held.size() > 0)
             {
-                next = Math.min(next, nic.psAt(heldCycle[head]));
+                next = Math.min(next, nic.psAt(held.firstCycle()));
             }
             // Never before now: the network drops a wake asked for in the past.
             return next == NEVER ? NEVER : Math.max(next, nowPs);
