@@ -1,0 +1,360 @@
+package dev.ccsilicon.firmware.check;
+
+import java.util.ArrayDeque;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+
+import dev.ccsilicon.firmware.pcc.DcqcnRpProgram;
+import dev.ccsilicon.firmware.pcc.PccAbi;
+import dev.ccsilicon.firmware.trace.Trace;
+import dev.ccsilicon.firmware.trace.TraceHeader;
+
+/**
+ * A dcqcn_rp trace fed to the dcqcn_rp program, compiled (ISS) and twin in lockstep, with the
+ * program in timer mode (param {@code timer_mode} = 1: one TIMER extension timer per QP, armed at
+ * the earlier of its increase and alpha deadlines; a TIMER event runs every expiry due at its
+ * deadline).
+ * <p>
+ * Order: the trace's inputs in record order, each CNP as a CNP event and each TX report as a TX
+ * event ({@code sent_32bytes} = bytes / 32) at its recorded time in ns. Increase-timer expiries are
+ * where the block had them: each TIMER record is a TIMER event at the block's expiry time whose
+ * deadline word is the deadline the program armed last for that QP. Alpha-timer expiries are not
+ * visible at the block's pins (no rate update); before each record of a QP the program gets a
+ * TIMER event at every armed deadline at or before the record's time that is not an increase
+ * expiry (the program's context says which: its limiter and increase deadline, words 9 and 6).
+ * <p>
+ * What is compared: each program event that decides a recorded input (a CNP, a TIMER record) or
+ * that increased the rate is a decision, with the block's result code (through
+ * {@link DcqcnRpCauses}), Rc and the limiter. A TIMER event that ran an increase and an alpha
+ * decay at one deadline returns the alpha code; its increase code is rebuilt from the program's
+ * counters (timer increases, FR/AI/HAI, removals), which the host can read. Firmware and twin must
+ * moreover agree on every event (results and the whole 48-byte context, alpha included).
+ * <p>
+ * The program's own rules are set to the block's semantics for the check (docs/firmware.md): no
+ * minimum gap between cuts (0), an unbounded catch-up (0xFFFF), and in timer mode its idle rule
+ * only clears the cut-gap flag.
+ */
+public final class DcqcnRpProgramReplay
+{
+    /** Indices of the header's parameters (after the per-NIC line rate, which is {@code Nic.rateMax}). */
+    public static final int H_PROFILE = 0, H_RATE_MIN = 1, H_RATE_AI = 2, H_RATE_HAI = 3, H_G16 = 4, H_F = 5, H_T_INC = 6,
+        H_T_ALPHA = 7, H_BYTES = 8, H_T_DEC = 9, H_FLAGS = 10, H_COUNT = 11;
+    /** Bits of {@link #H_FLAGS}: the paper profile's switches, as the block's cfg pins. */
+    public static final int FLAG_FR_PRE = 1, FLAG_ALPHA_FIRST = 2, FLAG_HAI_SCALE = 4, FLAG_HAI_HALF_TIMER = 8,
+        FLAG_HAI_HALF_BYTES = 16;
+    /** What the program implements: profile paper, post-increment compare, cut with the old alpha, HAI scaled, halved timer and budget. */
+    public static final int PROGRAM_FLAGS = FLAG_HAI_SCALE | FLAG_HAI_HALF_TIMER | FLAG_HAI_HALF_BYTES;
+    /** Decision record numbers of non-CNP inputs (a CNP's is its number among the trace's CNPs). */
+    public static final int REC_TIMER = -1, REC_TX = -2;
+
+    private static final int[] INC_COUNTERS = {DcqcnRpProgram.C_TIMER_INC, DcqcnRpProgram.C_FR, DcqcnRpProgram.C_AI,
+        DcqcnRpProgram.C_HAI, DcqcnRpProgram.C_REMOVED, DcqcnRpProgram.C_BYTE_INC};
+
+    private DcqcnRpProgramReplay()
+    {
+    }
+
+    /** Why the dcqcn_rp program cannot stand in for the block that recorded {@code h}, or null. */
+    public static String unsupported(final TraceHeader h)
+    {
+        if (h.params().size() != H_COUNT)
+        {
+            return "the header has " + h.params().size() + " dcqcn_rp parameters, must be " + H_COUNT;
+        }
+        if (h.param(H_PROFILE) != 0)
+        {
+            return "profile " + h.param(H_PROFILE) + " (ns3): the dcqcn_rp program implements profile paper (0)";
+        }
+        if (h.param(H_FLAGS) != PROGRAM_FLAGS)
+        {
+            return String.format(Locale.ROOT, "paper flags 0x%x: the dcqcn_rp program implements 0x%x (HAI scaled, halved timer and budget)",
+                h.param(H_FLAGS), PROGRAM_FLAGS);
+        }
+        return null;
+    }
+
+    /** Per NIC, dcqcn_rp's parameters by id, set to the block's semantics (timer mode, no cut gap, no catch-up bound). */
+    public static int[][] params(final TraceHeader h)
+    {
+        final int[][] p = new int[h.nics().size()][];
+        for (int n = 0; n < p.length; n++)
+        {
+            final int[] v = DcqcnRpProgram.DEFAULTS.clone();
+            v[DcqcnRpProgram.P_RATE_LINE] = (int)h.nics().get(n).rateMax();
+            v[DcqcnRpProgram.P_RATE_MIN] = (int)h.param(H_RATE_MIN);
+            v[DcqcnRpProgram.P_RATE_AI] = (int)h.param(H_RATE_AI);
+            v[DcqcnRpProgram.P_RATE_HAI] = (int)h.param(H_RATE_HAI);
+            v[DcqcnRpProgram.P_G16] = (int)h.param(H_G16);
+            v[DcqcnRpProgram.P_F] = (int)h.param(H_F);
+            v[DcqcnRpProgram.P_T_INC_NS] = (int)h.param(H_T_INC);
+            v[DcqcnRpProgram.P_K_NS] = (int)h.param(H_T_ALPHA);
+            v[DcqcnRpProgram.P_BYTES] = (int)h.param(H_BYTES);
+            v[DcqcnRpProgram.P_MIN_CUT_GAP_NS] = 0;
+            v[DcqcnRpProgram.P_ALPHA_INIT] = DcqcnRpProgram.ALPHA_ONE;
+            v[DcqcnRpProgram.P_TIMER_MODE] = 1;
+            v[DcqcnRpProgram.P_MAX_CATCHUP] = 0xFFFF;
+            p[n] = v;
+        }
+        return p;
+    }
+
+    /** The trace's own decisions (the block's rate updates), named {@code side}. */
+    public static DecisionLog recorded(final Trace t, final String side)
+    {
+        final DecisionLog log = new DecisionLog(side);
+        final int nics = t.header().nics().size();
+        final List<List<ArrayDeque<Integer>>> cnps = new java.util.ArrayList<>();
+        for (int n = 0; n < nics; n++)
+        {
+            final List<ArrayDeque<Integer>> q = new java.util.ArrayList<>();
+            for (int i = 0; i < t.header().nics().get(n).qps(); i++)
+            {
+                q.add(new ArrayDeque<>());
+            }
+            cnps.add(q);
+        }
+        int ordinal = 0;
+        for (int i = 0; i < t.size(); i++)
+        {
+            if (t.kind(i) == Trace.CNP)
+            {
+                cnps.get(t.nic(i)).get(t.qp(i)).add(ordinal++);
+            }
+            else if (t.kind(i) == Trace.OUTPUT)
+            {
+                final int input = Trace.dcqcnInput(t.cause(i));
+                final Integer cnp = input == Trace.CNP ? cnps.get(t.nic(i)).get(t.qp(i)).poll() : null;
+                final int record = input == Trace.CNP ? (null == cnp ? REC_TIMER : cnp) : input == Trace.TX ? REC_TX : REC_TIMER;
+                log.add(record, t.timePs(i), t.nic(i), t.qp(i), t.cause(i), t.rate(i), t.limiter(i), 0, 0);
+            }
+        }
+        return log;
+    }
+
+    /**
+     * What the program replay gives: each side's decisions, and where firmware and twin first parted
+     * (null if never) on any event, the program-only ones included.
+     *
+     * @param firmware   the compiled program's decisions.
+     * @param twin       the twin's.
+     * @param events     program events run (until the first firmware/twin difference), by kind: CNP, TX, TIMER.
+     * @param timerRecords how many of the TIMER events were the block's increase expiries (the rest are alpha expiries).
+     * @param cycles     ISS cycles per program event kind (CNP, TX, TIMER), in event order.
+     * @param difference the first firmware/twin difference, for the user, or null.
+     */
+    public record Result(DecisionLog firmware, DecisionLog twin, int[] events, int timerRecords, long[][] cycles, String difference)
+    {
+    }
+
+    /** Runs the trace through {@code iss} and {@code twin} in lockstep. */
+    public static Result run(final Trace t, final PccEngine iss, final String issSide, final PccEngine twin)
+    {
+        return new Run(t, iss, issSide, twin).run();
+    }
+
+    private static final class Run
+    {
+        final Trace t;
+        final PccEngine[] eng;
+        final DecisionLog[] logs;
+        final int[][][][] ctx;
+        final int[][][] armed;
+        final int[][] results = new int[2][PccAbi.RESULT_WORDS];
+        final int[][] before = new int[2][INC_COUNTERS.length];
+        final int[] events = new int[3];
+        final long[][] cycles;
+        final int[] fill = new int[3];
+        int timerRecords;
+        int sn;
+        String difference;
+
+        Run(final Trace t, final PccEngine iss, final String issSide, final PccEngine twin)
+        {
+            this.t = t;
+            eng = new PccEngine[] {iss, twin};
+            logs = new DecisionLog[] {new DecisionLog(issSide), new DecisionLog("twin")};
+            final TraceHeader h = t.header();
+            ctx = new int[2][h.nics().size()][][];
+            armed = new int[2][h.nics().size()][];
+            for (int e = 0; e < 2; e++)
+            {
+                for (int n = 0; n < h.nics().size(); n++)
+                {
+                    ctx[e][n] = new int[h.nics().get(n).qps()][PccAbi.CTX_WORDS];
+                    armed[e][n] = new int[h.nics().get(n).qps()];
+                }
+            }
+            final int inputs = t.count(Trace.CNP) + t.count(Trace.TX) + t.count(Trace.TIMER);
+            cycles = new long[3][inputs * 2 + 16];
+        }
+
+        Result run()
+        {
+            int cnpOrdinal = 0;
+            for (int i = 0; i < t.size() && null == difference; i++)
+            {
+                final int k = t.kind(i);
+                if (k != Trace.CNP && k != Trace.TX && k != Trace.TIMER)
+                {
+                    continue;
+                }
+                final int n = t.nic(i);
+                final int q = t.qp(i);
+                final int ns = (int)(t.timePs(i) / 1000);
+                alphaExpiries(n, q, ns, t.timePs(i));
+                if (null != difference)
+                {
+                    break;
+                }
+                switch (k)
+                {
+                    case Trace.CNP -> step(n, q, 0, PccAbi.cnp(q, sn, ns, 0, 0), null, cnpOrdinal++, t.timePs(i), true);
+                    case Trace.TX -> step(n, q, 1, PccAbi.tx(q, sn, ns, (int)(t.bytes(i) >>> 5), 1, 0), null, REC_TX, t.timePs(i), false);
+                    default ->
+                    {
+                        timerRecords++;
+                        step(n, q, 2, PccAbi.timer(q, sn, ns, armed[0][n][q]), PccAbi.timer(q, sn, ns, armed[1][n][q]), REC_TIMER,
+                            t.timePs(i), true);
+                    }
+                }
+            }
+            final long[][] c = new long[3][];
+            for (int k = 0; k < 3; k++)
+            {
+                c[k] = Arrays.copyOf(cycles[k], fill[k]);
+            }
+            return new Result(logs[0], logs[1], events, timerRecords, c, difference);
+        }
+
+        /** TIMER events at the program's armed deadlines up to {@code ns} that are alpha expiries only. */
+        private void alphaExpiries(final int n, final int q, final int ns, final long timePs)
+        {
+            for (int guard = 0; guard < 1 << 16 && null == difference; guard++)
+            {
+                final int[] s = ctx[0][n][q];
+                final int flags = s[DcqcnRpProgram.CTX_FLAGS];
+                final int d = s[DcqcnRpProgram.CTX_ARMED];
+                if ((flags & DcqcnRpProgram.F_ARMED) == 0 || ns - d < 0)
+                {
+                    return;
+                }
+                if ((flags & DcqcnRpProgram.F_LIMITED) != 0 && s[DcqcnRpProgram.CTX_INC_DEADLINE] == d)
+                {
+                    return;
+                }
+                step(n, q, 2, PccAbi.timer(q, sn, d, armed[0][n][q]), PccAbi.timer(q, sn, d, armed[1][n][q]), REC_TIMER,
+                    timePs - (long)(ns - d) * 1000, false);
+            }
+        }
+
+        /**
+         * One event into both engines. {@code decides}: the event is a recorded CNP or block expiry, so
+         * its outcome is a decision whatever it is; otherwise only a rate increase is.
+         */
+        private void step(final int n, final int q, final int kind, final int[] ev, final int[] evTwin, final int record, final long timePs,
+                          final boolean decides)
+        {
+            sn++;
+            events[kind]++;
+            for (int e = 0; e < 2; e++)
+            {
+                for (int c = 0; c < INC_COUNTERS.length; c++)
+                {
+                    before[e][c] = eng[e].counter(INC_COUNTERS[c]);
+                }
+                eng[e].algo(n, q, ctx[e][n][q], e == 1 && null != evTwin ? evTwin : ev, results[e]);
+                final int req = results[e][PccAbi.R_TIMER_REQ];
+                if (req == PccAbi.TIMER_ARM)
+                {
+                    armed[e][n][q] = results[e][PccAbi.R_TIMER_DEADLINE];
+                }
+                else if (req == PccAbi.TIMER_CANCEL)
+                {
+                    armed[e][n][q] = 0;
+                }
+                final int code = decision(e, results[e][PccAbi.R_CAUSE] & 0xFF);
+                if (decides || DcqcnRpProgram.RES_INCREASE == (code & DcqcnRpProgram.RES_INCREASE))
+                {
+                    logs[e].add(record, timePs, n, q, DcqcnRpCauses.blockOf(code), results[e][PccAbi.R_NATIVE_RATE] & 0xFFFF_FFFFL,
+                        (results[e][PccAbi.R_CAUSE] & PccAbi.CAUSE_LIMITER) != 0,
+                        DecisionLog.packExtra(results[e][PccAbi.R_RATE], req, req == PccAbi.TIMER_ARM ? results[e][PccAbi.R_TIMER_DEADLINE] : 0),
+                        eng[e].lastCycles());
+                }
+            }
+            if (fill[kind] < cycles[kind].length)
+            {
+                cycles[kind][fill[kind]++] = eng[0].lastCycles();
+            }
+            if (!sameResults(results[0], results[1]) || !Arrays.equals(ctx[0][n][q], ctx[1][n][q]))
+            {
+                difference = describe(n, q, kind, ev, timePs);
+            }
+        }
+
+        /** The result words the program sets on every event (the deadline only with an arm). */
+        private static boolean sameResults(final int[] a, final int[] b)
+        {
+            return a[PccAbi.R_RATE] == b[PccAbi.R_RATE] && a[PccAbi.R_NATIVE_RATE] == b[PccAbi.R_NATIVE_RATE]
+                && a[PccAbi.R_CAUSE] == b[PccAbi.R_CAUSE] && a[PccAbi.R_PROBE_REQ] == b[PccAbi.R_PROBE_REQ]
+                && a[PccAbi.R_TIMER_REQ] == b[PccAbi.R_TIMER_REQ]
+                && (a[PccAbi.R_TIMER_REQ] != PccAbi.TIMER_ARM || a[PccAbi.R_TIMER_DEADLINE] == b[PccAbi.R_TIMER_DEADLINE]);
+        }
+
+        /**
+         * The program's decision code for the event: its cause, or, when a TIMER event ran an increase
+         * before an alpha decay at the same deadline, the increase's code from the counters it bumped.
+         */
+        private int decision(final int e, final int code)
+        {
+            if ((code & DcqcnRpProgram.RES_INCREASE) != 0)
+            {
+                return code;
+            }
+            final int timerIncs = eng[e].counter(DcqcnRpProgram.C_TIMER_INC) - before[e][0];
+            if (timerIncs != 1)
+            {
+                return code;
+            }
+            final int br = eng[e].counter(DcqcnRpProgram.C_HAI) != before[e][3] ? DcqcnRpProgram.BR_HAI
+                : eng[e].counter(DcqcnRpProgram.C_AI) != before[e][2] ? DcqcnRpProgram.BR_AI : DcqcnRpProgram.BR_FR;
+            final boolean removed = eng[e].counter(DcqcnRpProgram.C_REMOVED) != before[e][4];
+            return DcqcnRpProgram.RES_INCREASE | (removed ? DcqcnRpProgram.RES_REMOVE_BIT : 0) | br;
+        }
+
+        private String describe(final int n, final int q, final int kind, final int[] ev, final long timePs)
+        {
+            final StringBuilder b = new StringBuilder();
+            final int total = events[0] + events[1] + events[2];
+            b.append(String.format(Locale.ROOT, "FIRST DIFFERENCE at program event %d (firmware and twin part)%n", total - 1));
+            b.append(String.format(Locale.ROOT, "  event: %s at %s (timestamp %d ns%s), NIC %d (%s), QP %d%n",
+                kind == 0 ? "CNP" : kind == 1 ? "TX of " + (ev[PccAbi.W_TX_COUNTERS] & 0xFFFF) * 32L + " bytes" : "TIMER",
+                CrossCheck.ms(timePs), ev[PccAbi.W_TIMESTAMP] & 0xFFFF_FFFFL,
+                kind == 2 ? ", deadline " + (ev[PccAbi.W_TIMER_DEADLINE] & 0xFFFF_FFFFL) : "", n, t.header().nics().get(n).name(), q));
+            for (int e = 0; e < 2; e++)
+            {
+                b.append(String.format(Locale.ROOT, "  %-18s: cause %s (0x%x), rate %d, fxp20 %d, timer %s; context %s%n", logs[e].side(),
+                    DcqcnRpCauses.name(DcqcnRpCauses.blockOf(results[e][PccAbi.R_CAUSE] & 0xFF)), results[e][PccAbi.R_CAUSE],
+                    results[e][PccAbi.R_NATIVE_RATE] & 0xFFFF_FFFFL, results[e][PccAbi.R_RATE],
+                    timer(results[e]), Arrays.toString(ctx[e][n][q])));
+            }
+            final String[] words = {"rc", "rt", "alpha", "t", "bc", "bc_rem", "inc_deadline", "alpha_deadline", "last_cut", "flags",
+                "armed", "last_ts"};
+            for (int w = 0; w < PccAbi.CTX_WORDS; w++)
+            {
+                if (ctx[0][n][q][w] != ctx[1][n][q][w])
+                {
+                    b.append(String.format(Locale.ROOT, "  context word %d (%s): %d vs %d%n", w, words[w], ctx[0][n][q][w], ctx[1][n][q][w]));
+                }
+            }
+            return b.toString();
+        }
+
+        private static String timer(final int[] r)
+        {
+            final int req = r[PccAbi.R_TIMER_REQ];
+            return req == PccAbi.TIMER_ARM ? "arm " + (r[PccAbi.R_TIMER_DEADLINE] & 0xFFFF_FFFFL) + " ns"
+                : req == PccAbi.TIMER_CANCEL ? "cancel" : "none";
+        }
+    }
+}
