@@ -14,32 +14,35 @@ import dev.ccsilicon.firmware.trace.TraceHeader;
  * A dcqcn_rp trace fed to the dcqcn_rp program, compiled (ISS) and twin in lockstep, with the
  * program in timer mode (param {@code timer_mode} = 1: one TIMER extension timer per QP, armed at
  * the earlier of its increase and alpha deadlines; a TIMER event runs every expiry due at its
- * deadline).
+ * deadline, with the deadline word the program armed).
  * <p>
- * Order: the trace's inputs in record order, each CNP as a CNP event and each TX report as a TX
- * event ({@code sent_32bytes} = bytes / 32) at its recorded time in ns. Increase-timer expiries are
- * where the block had them: each TIMER record is a TIMER event at the block's expiry time whose
- * deadline word is the deadline the program armed last for that QP. Alpha-timer expiries are not
- * visible at the block's pins (no rate update); before each record of a QP the program gets a
- * TIMER event at every armed deadline at or before the record's time that is not an increase
- * expiry (the program's context says which: its limiter and increase deadline, words 9 and 6).
+ * Inputs go in record order: each CNP as a CNP event and each TX report as a TX event
+ * ({@code sent_32bytes} = bytes / 32) at its recorded time in ns. Expiries follow the block's:
+ * before each input of a QP, and at the end, the program gets TIMER events at its armed deadlines
+ * until it has run as many increase-timer expiries for that QP as the block had (TIMER records)
+ * and as many alpha expiries (ALPHA records). The pins do not say whose alpha timer expired; in a
+ * NIC with more than one QP an ALPHA record is given to the QP whose next alpha expiry in the
+ * program's clock is earliest. Between inputs, the order of a QP's two timers changes no value
+ * (an increase does not read alpha, an alpha decay does not read the rates).
  * <p>
- * What is compared: each program event that decides a recorded input (a CNP, a TIMER record) or
- * that increased the rate is a decision, with the block's result code (through
+ * Decisions compared: each CNP, and each program event that raised the rate (an increase from
+ * the byte counter or the increase timer), with the block's result code (through
  * {@link DcqcnRpCauses}), Rc and the limiter. A TIMER event that ran an increase and an alpha
  * decay at one deadline returns the alpha code; its increase code is rebuilt from the program's
  * counters (timer increases, FR/AI/HAI, removals), which the host can read. Firmware and twin must
  * moreover agree on every event (results and the whole 48-byte context, alpha included).
  * <p>
- * The program's own rules are set to the block's semantics for the check (docs/firmware.md): no
- * minimum gap between cuts (0), an unbounded catch-up (0xFFFF), and in timer mode its idle rule
- * only clears the cut-gap flag.
+ * The program's parameters are set to the block's semantics for the check (docs/firmware.md):
+ * no minimum gap between cuts (0), an unbounded catch-up (0xFFFF), and the timer periods the
+ * block's wheel keeps: it fires on its tick, so a period re-armed at an expiry is the configured
+ * one rounded down to the tick ({@link #H_TICK}). In timer mode the program's idle rule only
+ * clears its cut-gap flag.
  */
 public final class DcqcnRpProgramReplay
 {
     /** Indices of the header's parameters (after the per-NIC line rate, which is {@code Nic.rateMax}). */
     public static final int H_PROFILE = 0, H_RATE_MIN = 1, H_RATE_AI = 2, H_RATE_HAI = 3, H_G16 = 4, H_F = 5, H_T_INC = 6,
-        H_T_ALPHA = 7, H_BYTES = 8, H_T_DEC = 9, H_FLAGS = 10, H_COUNT = 11;
+        H_T_ALPHA = 7, H_BYTES = 8, H_T_DEC = 9, H_FLAGS = 10, H_TICK = 11, H_COUNT = 12;
     /** Bits of {@link #H_FLAGS}: the paper profile's switches, as the block's cfg pins. */
     public static final int FLAG_FR_PRE = 1, FLAG_ALPHA_FIRST = 2, FLAG_HAI_SCALE = 4, FLAG_HAI_HALF_TIMER = 8,
         FLAG_HAI_HALF_BYTES = 16;
@@ -87,8 +90,9 @@ public final class DcqcnRpProgramReplay
             v[DcqcnRpProgram.P_RATE_HAI] = (int)h.param(H_RATE_HAI);
             v[DcqcnRpProgram.P_G16] = (int)h.param(H_G16);
             v[DcqcnRpProgram.P_F] = (int)h.param(H_F);
-            v[DcqcnRpProgram.P_T_INC_NS] = (int)h.param(H_T_INC);
-            v[DcqcnRpProgram.P_K_NS] = (int)h.param(H_T_ALPHA);
+            final long tick = Math.max(1, h.param(H_TICK));
+            v[DcqcnRpProgram.P_T_INC_NS] = (int)(h.param(H_T_INC) / tick * tick);
+            v[DcqcnRpProgram.P_K_NS] = (int)(h.param(H_T_ALPHA) / tick * tick);
             v[DcqcnRpProgram.P_BYTES] = (int)h.param(H_BYTES);
             v[DcqcnRpProgram.P_MIN_CUT_GAP_NS] = 0;
             v[DcqcnRpProgram.P_ALPHA_INIT] = DcqcnRpProgram.ALPHA_ONE;
@@ -139,11 +143,13 @@ public final class DcqcnRpProgramReplay
      * @param firmware   the compiled program's decisions.
      * @param twin       the twin's.
      * @param events     program events run (until the first firmware/twin difference), by kind: CNP, TX, TIMER.
-     * @param timerRecords how many of the TIMER events were the block's increase expiries (the rest are alpha expiries).
+     * @param timerRecords increase-timer expiries the program ran.
+     * @param alphaExpiries alpha-timer expiries the program ran.
      * @param cycles     ISS cycles per program event kind (CNP, TX, TIMER), in event order.
      * @param difference the first firmware/twin difference, for the user, or null.
      */
-    public record Result(DecisionLog firmware, DecisionLog twin, int[] events, int timerRecords, long[][] cycles, String difference)
+    public record Result(DecisionLog firmware, DecisionLog twin, int[] events, int timerRecords, int alphaExpiries, long[][] cycles,
+                         String difference)
     {
     }
 
@@ -165,6 +171,12 @@ public final class DcqcnRpProgramReplay
         final int[] events = new int[3];
         final long[][] cycles;
         final int[] fill = new int[3];
+        final int[][] blockInc;
+        final int[][] blockAlpha;
+        final int[][] progInc;
+        final int[][] progAlpha;
+        final int[] qps;
+        final int alphaPeriod;
         int timerRecords;
         int sn;
         String difference;
@@ -185,38 +197,71 @@ public final class DcqcnRpProgramReplay
                     armed[e][n] = new int[h.nics().get(n).qps()];
                 }
             }
-            final int inputs = t.count(Trace.CNP) + t.count(Trace.TX) + t.count(Trace.TIMER);
-            cycles = new long[3][inputs * 2 + 16];
+            final int inputs = t.count(Trace.CNP) + t.count(Trace.TX) + t.count(Trace.TIMER) + t.count(Trace.ALPHA);
+            cycles = new long[3][inputs + 16];
+            alphaPeriod = params(h)[0][DcqcnRpProgram.P_K_NS];
+            qps = new int[h.nics().size()];
+            blockInc = new int[qps.length][];
+            blockAlpha = new int[qps.length][];
+            progInc = new int[qps.length][];
+            progAlpha = new int[qps.length][];
+            for (int n = 0; n < qps.length; n++)
+            {
+                qps[n] = h.nics().get(n).qps();
+                blockInc[n] = new int[qps[n]];
+                blockAlpha[n] = new int[qps[n]];
+                progInc[n] = new int[qps[n]];
+                progAlpha[n] = new int[qps[n]];
+            }
         }
 
         Result run()
         {
+            final int[] decidedAt = decisionIndex();
+            final boolean[] counted = new boolean[t.size()];
             int cnpOrdinal = 0;
             for (int i = 0; i < t.size() && null == difference; i++)
             {
                 final int k = t.kind(i);
-                if (k != Trace.CNP && k != Trace.TX && k != Trace.TIMER)
+                final int n = t.nic(i);
+                if (k == Trace.TIMER || k == Trace.ALPHA)
+                {
+                    if (!counted[i])
+                    {
+                        count(i);
+                    }
+                    continue;
+                }
+                if (k != Trace.CNP && k != Trace.TX)
                 {
                     continue;
                 }
-                final int n = t.nic(i);
                 final int q = t.qp(i);
-                final int ns = (int)(t.timePs(i) / 1000);
-                alphaExpiries(n, q, ns, t.timePs(i));
-                if (null != difference)
+                // The block decided this input at decidedAt[i]: the expiries it showed before then were processed first.
+                for (int j = i + 1; j < decidedAt[i]; j++)
                 {
-                    break;
-                }
-                switch (k)
-                {
-                    case Trace.CNP -> step(n, q, 0, PccAbi.cnp(q, sn, ns, 0, 0), null, cnpOrdinal++, t.timePs(i), true);
-                    case Trace.TX -> step(n, q, 1, PccAbi.tx(q, sn, ns, (int)(t.bytes(i) >>> 5), 1, 0), null, REC_TX, t.timePs(i), false);
-                    default ->
+                    if (!counted[j] && t.nic(j) == n && (t.kind(j) == Trace.ALPHA || t.kind(j) == Trace.TIMER && t.qp(j) == q))
                     {
-                        timerRecords++;
-                        step(n, q, 2, PccAbi.timer(q, sn, ns, armed[0][n][q]), PccAbi.timer(q, sn, ns, armed[1][n][q]), REC_TIMER,
-                            t.timePs(i), true);
+                        count(j);
+                        counted[j] = true;
                     }
+                }
+                sync(n, q);
+                final int ns = (int)(t.timePs(i) / 1000);
+                if (k == Trace.CNP)
+                {
+                    step(n, q, 0, PccAbi.cnp(q, sn, ns, 0, 0), null, cnpOrdinal++, t.timePs(i), true);
+                }
+                else
+                {
+                    step(n, q, 1, PccAbi.tx(q, sn, ns, (int)(t.bytes(i) >>> 5), 1, 0), null, REC_TX, t.timePs(i), false);
+                }
+            }
+            for (int n = 0; n < qps.length && null == difference; n++)
+            {
+                for (int q = 0; q < qps[n] && null == difference; q++)
+                {
+                    sync(n, q);
                 }
             }
             final long[][] c = new long[3][];
@@ -224,27 +269,129 @@ public final class DcqcnRpProgramReplay
             {
                 c[k] = Arrays.copyOf(cycles[k], fill[k]);
             }
-            return new Result(logs[0], logs[1], events, timerRecords, c, difference);
+            int alphas = 0;
+            for (final int[] a : progAlpha)
+            {
+                for (final int v : a)
+                {
+                    alphas += v;
+                }
+            }
+            return new Result(logs[0], logs[1], events, timerRecords, alphas, c, difference);
         }
 
-        /** TIMER events at the program's armed deadlines up to {@code ns} that are alpha expiries only. */
-        private void alphaExpiries(final int n, final int q, final int ns, final long timePs)
+        /** An expiry record: one more the program must have run before the QP's next input. */
+        private void count(final int i)
         {
-            for (int guard = 0; guard < 1 << 16 && null == difference; guard++)
+            final int n = t.nic(i);
+            if (t.kind(i) == Trace.TIMER)
+            {
+                blockInc[n][t.qp(i)]++;
+            }
+            else
+            {
+                blockAlpha[n][alphaOwner(n, (int)(t.timePs(i) / 1000))]++;
+            }
+        }
+
+        /**
+         * For each input record, the index of the OUTPUT that decided it (a CNP's cut; a TX's
+         * byte-counter increase when it fired), else the input's own index.
+         */
+        private int[] decisionIndex()
+        {
+            final int[] at = new int[t.size()];
+            final int[][] lastTx = new int[qps.length][];
+            final List<List<ArrayDeque<Integer>>> cnps = new java.util.ArrayList<>();
+            for (int n = 0; n < qps.length; n++)
+            {
+                lastTx[n] = new int[qps[n]];
+                Arrays.fill(lastTx[n], -1);
+                final List<ArrayDeque<Integer>> l = new java.util.ArrayList<>();
+                for (int q = 0; q < qps[n]; q++)
+                {
+                    l.add(new ArrayDeque<>());
+                }
+                cnps.add(l);
+            }
+            for (int i = 0; i < t.size(); i++)
+            {
+                at[i] = i;
+                final int k = t.kind(i);
+                if (k == Trace.CNP)
+                {
+                    cnps.get(t.nic(i)).get(t.qp(i)).add(i);
+                }
+                else if (k == Trace.TX)
+                {
+                    lastTx[t.nic(i)][t.qp(i)] = i;
+                }
+                else if (k == Trace.OUTPUT)
+                {
+                    final int input = Trace.dcqcnInput(t.cause(i));
+                    if (input == Trace.CNP)
+                    {
+                        final Integer c = cnps.get(t.nic(i)).get(t.qp(i)).poll();
+                        if (null != c)
+                        {
+                            at[c] = i;
+                        }
+                    }
+                    else if (input == Trace.TX && lastTx[t.nic(i)][t.qp(i)] >= 0)
+                    {
+                        at[lastTx[t.nic(i)][t.qp(i)]] = i;
+                        lastTx[t.nic(i)][t.qp(i)] = -1;
+                    }
+                }
+            }
+            return at;
+        }
+
+        /** The QP of NIC {@code n} whose next alpha expiry not yet given to it is earliest in the program's clock. */
+        private int alphaOwner(final int n, final int ns)
+        {
+            if (qps[n] == 1)
+            {
+                return 0;
+            }
+            int best = 0;
+            long bestKey = Long.MAX_VALUE;
+            for (int q = 0; q < qps[n]; q++)
             {
                 final int[] s = ctx[0][n][q];
-                final int flags = s[DcqcnRpProgram.CTX_FLAGS];
+                if ((s[DcqcnRpProgram.CTX_FLAGS] & DcqcnRpProgram.F_ALPHA_RUN) == 0)
+                {
+                    continue;
+                }
+                final long key = (s[DcqcnRpProgram.CTX_ALPHA_DEADLINE] - ns) + (long)(blockAlpha[n][q] - progAlpha[n][q]) * alphaPeriod;
+                if (key < bestKey)
+                {
+                    bestKey = key;
+                    best = q;
+                }
+            }
+            return best;
+        }
+
+        /** TIMER events at the program's armed deadlines until it has run the QP's expiries the block had. */
+        private void sync(final int n, final int q)
+        {
+            for (int guard = 0; guard < 1 << 20 && null == difference; guard++)
+            {
+                if (progInc[n][q] >= blockInc[n][q] && progAlpha[n][q] >= blockAlpha[n][q])
+                {
+                    return;
+                }
+                final int[] s = ctx[0][n][q];
+                if ((s[DcqcnRpProgram.CTX_FLAGS] & DcqcnRpProgram.F_ARMED) == 0)
+                {
+                    return;
+                }
                 final int d = s[DcqcnRpProgram.CTX_ARMED];
-                if ((flags & DcqcnRpProgram.F_ARMED) == 0 || ns - d < 0)
-                {
-                    return;
-                }
-                if ((flags & DcqcnRpProgram.F_LIMITED) != 0 && s[DcqcnRpProgram.CTX_INC_DEADLINE] == d)
-                {
-                    return;
-                }
+                final int incs = progInc[n][q];
                 step(n, q, 2, PccAbi.timer(q, sn, d, armed[0][n][q]), PccAbi.timer(q, sn, d, armed[1][n][q]), REC_TIMER,
-                    timePs - (long)(ns - d) * 1000, false);
+                    (d & 0xFFFF_FFFFL) * 1000, false);
+                timerRecords += progInc[n][q] - incs;
             }
         }
 
@@ -255,6 +402,8 @@ public final class DcqcnRpProgramReplay
         private void step(final int n, final int q, final int kind, final int[] ev, final int[] evTwin, final int record, final long timePs,
                           final boolean decides)
         {
+            final int incs0 = eng[0].counter(DcqcnRpProgram.C_TIMER_INC);
+            final int alphas0 = eng[0].counter(DcqcnRpProgram.C_ALPHA_DECAY);
             sn++;
             events[kind]++;
             for (int e = 0; e < 2; e++)
@@ -282,6 +431,8 @@ public final class DcqcnRpProgramReplay
                         eng[e].lastCycles());
                 }
             }
+            progInc[n][q] += eng[0].counter(DcqcnRpProgram.C_TIMER_INC) - incs0;
+            progAlpha[n][q] += eng[0].counter(DcqcnRpProgram.C_ALPHA_DECAY) - alphas0;
             if (fill[kind] < cycles[kind].length)
             {
                 cycles[kind][fill[kind]++] = eng[0].lastCycles();

@@ -74,12 +74,12 @@ public final class DcqcnRpReport
             qps += n.qps();
         }
         final int programEvents = r.events()[0] + r.events()[1] + r.events()[2];
-        b.append(String.format(Locale.ROOT, "events compared: %d rate decisions of the block (of %d inputs: CNP %d, TX %d, increase-timer "
-            + "expiry %d), NICs %d, QPs %d%n", trace.size(), t.count(Trace.CNP) + t.count(Trace.TX) + t.count(Trace.TIMER), t.count(Trace.CNP),
-            t.count(Trace.TX), t.count(Trace.TIMER), t.header().nics().size(), qps));
+        b.append(String.format(Locale.ROOT, "events compared: %d rate decisions of the block (inputs: CNP %d, TX %d; expiries: increase "
+            + "timer %d, alpha timer %d), NICs %d, QPs %d%n", trace.size(), t.count(Trace.CNP), t.count(Trace.TX), t.count(Trace.TIMER),
+            t.count(Trace.ALPHA), t.header().nics().size(), qps));
         b.append(String.format(Locale.ROOT, "program events (firmware and twin agree on each, results and context): %d (CNP %d, TX %d, "
-            + "TIMER %d: %d at the block's increase expiries, %d alpha expiries)%n", programEvents, r.events()[0], r.events()[1],
-            r.events()[2], r.timerRecords(), r.events()[2] - r.timerRecords()));
+            + "TIMER %d running %d increase-timer and %d alpha expiries)%n", programEvents, r.events()[0], r.events()[1], r.events()[2],
+            r.timerRecords(), r.alphaExpiries()));
         final long[] byCause = new long[64];
         for (int i = 0; i < trace.size(); i++)
         {

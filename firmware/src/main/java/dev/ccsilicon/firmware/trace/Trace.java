@@ -17,6 +17,8 @@ public final class Trace
     public static final int END = 0, CNP = 1, TIMER = 2, OUTPUT = 3;
     /** A TX report (bytes sent by a QP, dcqcn_rp's byte counter); version 2. */
     public static final int TX = 4;
+    /** An alpha-timer expiry of some QP of a NIC (a step of dcqcn_rp's stat_alpha_decay_o: the pins do not name the QP); version 2. */
+    public static final int ALPHA = 5;
 
     private final TraceHeader header;
     private int size;
@@ -112,6 +114,18 @@ public final class Trace
     public int tx(final long timePs, final int nic, final int qp, final long bytes)
     {
         return add(TX, timePs, nic, qp, bytes & 0xFFFF_FFFFL, 0);
+    }
+
+    /** An alpha-timer expiry in {@code nic}: {@code decays} is the block's alpha decay count after it (its QP is 0: not known). */
+    public int alpha(final long timePs, final int nic, final long decays)
+    {
+        return add(ALPHA, timePs, nic, 0, decays & 0xFFFF_FFFFL, 0);
+    }
+
+    /** ALPHA: the block's alpha decay count after the expiry. */
+    public long decays(final int i)
+    {
+        return a[i];
     }
 
     /** TX: the bytes reported. */

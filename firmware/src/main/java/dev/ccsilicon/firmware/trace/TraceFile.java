@@ -28,10 +28,10 @@ public final class TraceFile
     /** The newest version this reader reads (and every older one). */
     public static final int VERSION = 2;
     /** Payload bytes per record kind (index = kind). */
-    private static final int[] LENGTH = {8, 22, 14, 20, 18};
-    private static final String[] NAME = {"END", "CNP", "TIMER", "OUTPUT", "TX"};
-    /** Record kinds per version (index = version): version 1 has END..OUTPUT, version 2 adds TX. */
-    private static final int[] KINDS = {0, 4, 5};
+    private static final int[] LENGTH = {8, 22, 14, 20, 18, 14};
+    private static final String[] NAME = {"END", "CNP", "TIMER", "OUTPUT", "TX", "ALPHA"};
+    /** Record kinds per version (index = version): version 1 has END..OUTPUT, version 2 adds TX and ALPHA. */
+    private static final int[] KINDS = {0, 4, 6};
 
     private TraceFile()
     {
@@ -40,7 +40,7 @@ public final class TraceFile
     /** The version {@code trace} is written in: 1 unless it has TX records or header parameters. */
     public static int versionOf(final Trace trace)
     {
-        return trace.header().params().isEmpty() && trace.count(Trace.TX) == 0 ? 1 : 2;
+        return trace.header().params().isEmpty() && trace.count(Trace.TX) == 0 && trace.count(Trace.ALPHA) == 0 ? 1 : 2;
     }
 
     public static String kindName(final int kind)
@@ -83,7 +83,8 @@ public final class TraceFile
         for (int i = 0; i < n; i++)
         {
             final int k = trace.kind(i);
-            buf.put((byte)k).put((byte)LENGTH[k]).putLong(trace.timePs(i)).putShort((short)trace.nic(i)).putInt(trace.qp(i));
+            buf.put((byte)k).put((byte)LENGTH[k]).putLong(trace.timePs(i)).putShort((short)trace.nic(i))
+                .putInt(k == Trace.ALPHA ? (int)trace.decays(i) : trace.qp(i));
             if (k == Trace.CNP)
             {
                 buf.putInt((int)trace.rate(i)).putInt((int)trace.cp(i));
@@ -275,7 +276,7 @@ public final class TraceFile
                 if (kind >= KINDS[version])
                 {
                     throw bad(at, "unknown record kind " + kind + " (version " + version + " has END 0, CNP 1, TIMER 2, OUTPUT 3"
-                        + (version >= 2 ? ", TX 4)" : ")"));
+                        + (version >= 2 ? ", TX 4, ALPHA 5)" : ")"));
                 }
                 if (len != LENGTH[kind])
                 {
@@ -298,6 +299,16 @@ public final class TraceFile
                 final long time = b.getLong();
                 final int nic = b.getShort() & 0xFFFF;
                 final int qp = b.getInt();
+                if (kind == Trace.ALPHA)
+                {
+                    // The third field of an ALPHA record is the decay count, not a QP.
+                    if (nic >= nics)
+                    {
+                        throw bad(at, "ALPHA record for NIC " + nic + ", the header has " + nics);
+                    }
+                    t.alpha(time, nic, qp & 0xFFFF_FFFFL);
+                    continue;
+                }
                 if (nic >= nics)
                 {
                     throw bad(at, NAME[kind] + " record for NIC " + nic + ", the header has " + nics);

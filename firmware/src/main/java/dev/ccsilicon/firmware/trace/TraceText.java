@@ -38,6 +38,7 @@ public final class TraceText
             {
                 case Trace.CNP -> b.append(String.format(Locale.ROOT, " F=%d cp=0x%08x", t.rate(i), t.cp(i)));
                 case Trace.TX -> b.append(" bytes=").append(t.bytes(i));
+                case Trace.ALPHA -> b.append(" decays=").append(t.decays(i));
                 case Trace.OUTPUT -> b.append(" rate=").append(t.rate(i)).append(" limiter=").append(t.limiter(i) ? 1 : 0)
                     .append(" cause=").append(t.cause(i));
                 default ->

@@ -379,6 +379,7 @@ final class DcqcnBlocks
                 if (null != rp)
                 {
                     rp.recorder = recorder;
+                    rp.dut.pins(new DcqcnRpTap(rp.dut, rp.host, rp.statWidth, recorder));
                 }
             }
         }
@@ -474,11 +475,15 @@ final class DcqcnBlocks
         final long[] rc;
         // Null unless a cross-check trace is being recorded.
         DcqcnRpRecorder recorder;
+        final int host;
+        final int statWidth;
 
         Rp(final int host, final String name, final DcqcnRpConfig config, final DcqcnParts.Events events,
             final Level level)
         {
             dut = open(name, config, level);
+            this.host = host;
+            statWidth = config.statWidth();
             cnp = dut.input("cnp");
             tx = dut.input("tx");
             limited = new boolean[config.numQps()];

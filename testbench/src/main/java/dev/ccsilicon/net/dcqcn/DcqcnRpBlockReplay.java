@@ -44,8 +44,10 @@ public final class DcqcnRpBlockReplay
             for (int i = 0; i < n; i++)
             {
                 final int nic = i;
-                final ClockedDut dut = DcqcnBlocks.Rp.open(DcqcnBlocks.name("rp_", h.nics().get(i).name()), config(h, i), level);
+                final DcqcnRpConfig config = config(h, i);
+                final ClockedDut dut = DcqcnBlocks.Rp.open(DcqcnBlocks.name("rp_", h.nics().get(i).name()), config, level);
                 duts[i] = dut;
+                dut.pins(new DcqcnRpTap(dut, i, config.statWidth(), recorder));
                 cnps[i] = dut.input("cnp");
                 txs[i] = dut.input("tx");
                 final int qpWord = dut.outputWord("upd_qp_o");

@@ -13,7 +13,7 @@ import dev.ccsilicon.scenario.Scenario;
 /**
  * A {@link DcqcnRpRecorder} that fills a cross-check {@link Trace} (version 2): the trace's NICs are
  * the hosts with flows, in host order, each with its line rate (Δ_R units) as R_max; the header's
- * parameters are the blocks' ({@link DcqcnRpProgramReplay#H_PROFILE} ...). A timer increase is
+ * parameters are the blocks' ({@link DcqcnRpProgramReplay#H_PROFILE} ...) and the wheel's tick. A timer increase is
  * written as a TIMER record (the expiry as the block showed it) followed by its OUTPUT.
  */
 public final class DcqcnRpTraceRecorder implements DcqcnRpRecorder
@@ -50,12 +50,12 @@ public final class DcqcnRpTraceRecorder implements DcqcnRpRecorder
             }
         }
         final TraceHeader header = new TraceHeader(Trace.DCQCN_RP, scenario.name(), scenario.seed(), scenario.durationPs(), 0, 0, nics,
-            null == params ? List.of() : headerParams(params));
+            null == params ? List.of() : headerParams(params, DcqcnBlocks.ReactionPoints.config(1, params).slotCycles()));
         return new DcqcnRpTraceRecorder(new Trace(header), nicOfHost);
     }
 
     /** The header's parameters of a NIC's block (all NICs share them but the line rate). */
-    public static List<Long> headerParams(final DcqcnRpParams p)
+    public static List<Long> headerParams(final DcqcnRpParams p, final long tick)
     {
         final Long[] v = new Long[DcqcnRpProgramReplay.H_COUNT];
         v[DcqcnRpProgramReplay.H_PROFILE] = (long)p.profile();
@@ -68,6 +68,7 @@ public final class DcqcnRpTraceRecorder implements DcqcnRpRecorder
         v[DcqcnRpProgramReplay.H_T_ALPHA] = p.alphaTimer();
         v[DcqcnRpProgramReplay.H_BYTES] = p.byteCounter();
         v[DcqcnRpProgramReplay.H_T_DEC] = p.decreaseTimer();
+        v[DcqcnRpProgramReplay.H_TICK] = tick;
         v[DcqcnRpProgramReplay.H_FLAGS] = (long)((p.frComparePre() ? DcqcnRpProgramReplay.FLAG_FR_PRE : 0)
             | (p.alphaBeforeCut() ? DcqcnRpProgramReplay.FLAG_ALPHA_FIRST : 0) | (p.haiScaleI() ? DcqcnRpProgramReplay.FLAG_HAI_SCALE : 0)
             | (p.haiHalveTimer() ? DcqcnRpProgramReplay.FLAG_HAI_HALF_TIMER : 0)
@@ -103,6 +104,12 @@ public final class DcqcnRpTraceRecorder implements DcqcnRpRecorder
     public void tx(final long timePs, final int host, final int qp, final long bytes)
     {
         trace.tx(timePs, nicOfHost[host], qp, bytes);
+    }
+
+    @Override
+    public void alpha(final long timePs, final int host, final long decays)
+    {
+        trace.alpha(timePs, nicOfHost[host], decays);
     }
 
     @Override
