@@ -180,6 +180,9 @@ public final class DcqcnRpProgramReplay
         int timerRecords;
         int sn;
         String difference;
+        /** The trace record being fed (a CNP or TX), or -1 for a TIMER event; and where the block decided it. */
+        int current = -1;
+        int[] decidedAt;
 
         Run(final Trace t, final PccEngine iss, final String issSide, final PccEngine twin)
         {
@@ -217,7 +220,7 @@ public final class DcqcnRpProgramReplay
 
         Result run()
         {
-            final int[] decidedAt = decisionIndex();
+            decidedAt = decisionIndex();
             final boolean[] counted = new boolean[t.size()];
             int cnpOrdinal = 0;
             for (int i = 0; i < t.size() && null == difference; i++)
@@ -247,6 +250,7 @@ public final class DcqcnRpProgramReplay
                     }
                 }
                 sync(n, q);
+                current = i;
                 final int ns = (int)(t.timePs(i) / 1000);
                 if (k == Trace.CNP)
                 {
@@ -256,6 +260,7 @@ public final class DcqcnRpProgramReplay
                 {
                     step(n, q, 1, PccAbi.tx(q, sn, ns, (int)(t.bytes(i) >>> 5), 1, 0), null, REC_TX, t.timePs(i), false);
                 }
+                current = -1;
             }
             for (int n = 0; n < qps.length && null == difference; n++)
             {
@@ -482,6 +487,21 @@ public final class DcqcnRpProgramReplay
                 kind == 0 ? "CNP" : kind == 1 ? "TX of " + (ev[PccAbi.W_TX_COUNTERS] & 0xFFFF) * 32L + " bytes" : "TIMER",
                 CrossCheck.ms(timePs), ev[PccAbi.W_TIMESTAMP] & 0xFFFF_FFFFL,
                 kind == 2 ? ", deadline " + (ev[PccAbi.W_TIMER_DEADLINE] & 0xFFFF_FFFFL) : "", n, t.header().nics().get(n).name(), q));
+            if (current >= 0 && decidedAt[current] != current)
+            {
+                final int j = decidedAt[current];
+                b.append(String.format(Locale.ROOT, "  %-18s: %s (%d), Rc %d, limiter %s%n", "trace (block)", DcqcnRpCauses.name(t.cause(j)),
+                    t.cause(j), t.rate(j), t.limiter(j) ? "on" : "off"));
+            }
+            else if (current >= 0)
+            {
+                b.append(String.format(Locale.ROOT, "  %-18s: no rate update%n", "trace (block)"));
+            }
+            else
+            {
+                b.append(String.format(Locale.ROOT, "  %-18s: increase-timer expiries %d, alpha expiries %d of this QP so far%n", "trace (block)",
+                    blockInc[n][q], blockAlpha[n][q]));
+            }
             for (int e = 0; e < 2; e++)
             {
                 b.append(String.format(Locale.ROOT, "  %-18s: cause %s (0x%x), rate %d, fxp20 %d, timer %s; context %s%n", logs[e].side(),
