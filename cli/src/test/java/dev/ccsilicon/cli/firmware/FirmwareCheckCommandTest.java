@@ -97,7 +97,7 @@ class FirmwareCheckCommandTest
     {
         final Path t = tmp.resolve("x.trace");
         badInput("--against 'dcqcn': allowed blocks are rocc_rp", "rocc_rp", "--against", "dcqcn", "--trace", t.toString());
-        badInput("program 'nope': not a shipped program (rocc_rp) and no such ELF file", "nope", "--against", "rocc_rp", "--trace",
+        badInput("program 'nope': not a shipped program (rocc_rp, ", "nope", "--against", "rocc_rp", "--trace",
             t.toString());
         final Path notElf = tmp.resolve("prog.elf");
         Files.writeString(notElf, "#!/bin/sh\n");
