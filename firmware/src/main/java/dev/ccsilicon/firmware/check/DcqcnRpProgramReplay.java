@@ -17,7 +17,10 @@ import dev.ccsilicon.firmware.trace.TraceHeader;
  * deadline, with the deadline word the program armed).
  * <p>
  * Inputs go in record order: each CNP as a CNP event and each TX report as a TX event
- * ({@code sent_32bytes} = bytes / 32) at its recorded time in ns. Expiries follow the block's:
+ * at its recorded time in ns: {@code sent_32bytes} is the report in DOCA's 32-byte units, the
+ * remainder carried to the QP's next report until its byte budget restarts (a byte-counter
+ * increase or a cut, where the block drops the overshoot); the program then fires exactly when the
+ * block does whenever B and B / 2 are multiples of 32 bytes. Expiries follow the block's:
  * before each input of a QP, and at the end, the program gets TIMER events at its armed deadlines
  * until it has run as many increase-timer expiries for that QP as the block had (TIMER records)
  * and as many alpha expiries (ALPHA records). The pins do not say whose alpha timer expired; in a
@@ -177,6 +180,8 @@ public final class DcqcnRpProgramReplay
         final int[][] progAlpha;
         final int[] qps;
         final int alphaPeriod;
+        /** Bytes reported to a QP's current byte budget that did not fill a 32-byte unit yet. */
+        final int[][] carry;
         int timerRecords;
         int sn;
         String difference;
@@ -202,8 +207,9 @@ public final class DcqcnRpProgramReplay
             }
             final int inputs = t.count(Trace.CNP) + t.count(Trace.TX) + t.count(Trace.TIMER) + t.count(Trace.ALPHA);
             cycles = new long[3][inputs + 16];
-            alphaPeriod = params(h)[0][DcqcnRpProgram.P_K_NS];
+            alphaPeriod = h.nics().isEmpty() ? 0 : params(h)[0][DcqcnRpProgram.P_K_NS];
             qps = new int[h.nics().size()];
+            carry = new int[qps.length][];
             blockInc = new int[qps.length][];
             blockAlpha = new int[qps.length][];
             progInc = new int[qps.length][];
@@ -215,6 +221,7 @@ public final class DcqcnRpProgramReplay
                 blockAlpha[n] = new int[qps[n]];
                 progInc[n] = new int[qps[n]];
                 progAlpha[n] = new int[qps[n]];
+                carry[n] = new int[qps[n]];
             }
         }
 
@@ -258,7 +265,15 @@ public final class DcqcnRpProgramReplay
                 }
                 else
                 {
-                    step(n, q, 1, PccAbi.tx(q, sn, ns, (int)(t.bytes(i) >>> 5), 1, 0), null, REC_TX, t.timePs(i), false);
+                    final long sum = carry[n][q] + t.bytes(i);
+                    carry[n][q] = (int)(sum & 31);
+                    step(n, q, 1, PccAbi.tx(q, sn, ns, (int)Math.min(sum >>> 5, 0xFFFF), 1, 0), null, REC_TX, t.timePs(i), false);
+                }
+                if ((results[0][PccAbi.R_CAUSE] & (DcqcnRpProgram.RES_INCREASE | DcqcnRpProgram.RES_BYTES_BIT))
+                    == (DcqcnRpProgram.RES_INCREASE | DcqcnRpProgram.RES_BYTES_BIT) || k == Trace.CNP)
+                {
+                    // The budget restarted: the block dropped the overshoot, and so does the remainder.
+                    carry[n][q] = 0;
                 }
                 current = -1;
             }

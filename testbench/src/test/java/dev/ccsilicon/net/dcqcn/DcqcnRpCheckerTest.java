@@ -31,7 +31,7 @@ import dev.ccsilicon.scenario.ScenarioLoader;
  * The dcqcn_rp cross-check end to end: a trace recorded at the sending NICs' block pins in a
  * shortened DCQCN fairness run (two of the NICs with two QPs, a byte counter and increase timer
  * short enough to reach hyper increase, limiter removals and alpha expiries apart from increase
- * expiries) replays into the block, the compiled program in timer mode and its twin with every
+ * expiries, TX reports that the program sees in 32-byte units with a remainder) replays into the block, the compiled program in timer mode and its twin with every
  * rate update equal; a trace with one recorded update changed fails there; another block's trace
  * is refused in one line.
  */
@@ -41,7 +41,7 @@ class DcqcnRpCheckerTest
     final BlockChecker checker = BlockCheckers.of("dcqcn_rp");
     final Path elf = FirmwarePrograms.resolveElf("dcqcn_rp", Preset.DPA_BF3);
 
-    /** Fig. 8's network with a second flow from H1 and from H4, 12 ms. */
+    /** Fig. 8's network with a second flow from H1 and from H4, 12 ms, 1500 B packets (TX reports of 4692 bytes: not whole 32-byte units). */
     static Scenario twoQps(final Path tmp) throws Exception
     {
         final String yaml = Files.readString(FIG8).replace("name: dcqcn-fairness-fig8", "name: dcqcn-two-qps")
@@ -49,7 +49,7 @@ class DcqcnRpCheckerTest
                 + "  - {id: F6, src: H4, dst: R}\n");
         final Path f = tmp.resolve("dcqcn-two-qps.yaml");
         Files.writeString(f, yaml);
-        return ScenarioLoader.load(f, List.of("duration=12ms", "measure.from=1ms", "measure.to=12ms", "nic.dcqcn.byte_counter=150KB",
+        return ScenarioLoader.load(f, List.of("duration=12ms", "measure.from=1ms", "measure.to=12ms", "mtu=1500B", "nic.dcqcn.byte_counter=150KB",
             "nic.dcqcn.rate_timer=40us"), OptionalLong.empty());
     }
 
@@ -70,6 +70,12 @@ class DcqcnRpCheckerTest
         assertTrue(t.count(Trace.TX) >= 2000, "TX reports: " + t.count(Trace.TX));
         assertTrue(t.count(Trace.TIMER) >= 500, "increase expiries: " + t.count(Trace.TIMER));
         assertTrue(t.count(Trace.ALPHA) >= 300, "alpha expiries: " + t.count(Trace.ALPHA));
+        int odd = 0;
+        for (int i = 0; i < t.size(); i++)
+        {
+            odd += t.kind(i) == Trace.TX && t.bytes(i) % 32 != 0 ? 1 : 0;
+        }
+        assertTrue(odd > 1000, "TX reports that are not whole 32-byte units: " + odd);
 
         final BlockChecker.Outcome o = checker.check(t, elf, Preset.DPA_BF3, new DcqcnRpProgram(), Level.MODEL);
         assertTrue(o.pass(), o.report());
