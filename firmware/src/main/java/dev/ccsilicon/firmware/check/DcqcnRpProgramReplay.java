@@ -54,6 +54,9 @@ public final class DcqcnRpProgramReplay
     /** Decision record numbers of non-CNP inputs (a CNP's is its number among the trace's CNPs). */
     public static final int REC_TIMER = -1, REC_TX = -2;
 
+    /** How long after an input the block may still take an expiry first: its FIFO and table pipeline, generously. */
+    static final long PIPELINE_PS = 64_000;
+
     private static final int[] INC_COUNTERS = {DcqcnRpProgram.C_TIMER_INC, DcqcnRpProgram.C_FR, DcqcnRpProgram.C_AI,
         DcqcnRpProgram.C_HAI, DcqcnRpProgram.C_REMOVED, DcqcnRpProgram.C_BYTE_INC};
 
@@ -256,7 +259,8 @@ public final class DcqcnRpProgramReplay
                         counted[j] = true;
                     }
                 }
-                sync(n, q);
+                // A TX needs the QP's increases (T enters its branch), a cut also its alpha decays.
+                sync(n, q, k == Trace.CNP);
                 current = i;
                 final int ns = (int)(t.timePs(i) / 1000);
                 if (k == Trace.CNP)
@@ -281,7 +285,7 @@ public final class DcqcnRpProgramReplay
             {
                 for (int q = 0; q < qps[n] && null == difference; q++)
                 {
-                    sync(n, q);
+                    sync(n, q, true);
                 }
             }
             final long[][] c = new long[3][];
@@ -364,6 +368,37 @@ public final class DcqcnRpProgramReplay
                     }
                 }
             }
+            // A TX the block did not fire on leaves no OUTPUT; an increase expiry of its QP that the block
+            // shows within its pipeline's latency after it may have been taken first (and may have
+            // removed the limiter, so the report found the QP unlimited): count it first.
+            for (int i = 0; i < t.size(); i++)
+            {
+                if (t.kind(i) != Trace.TX || at[i] != i)
+                {
+                    continue;
+                }
+                // Records are in time order per NIC; the NICs' blocks run in turns.
+                for (int j = i + 1; j < t.size(); j++)
+                {
+                    if (t.nic(j) != t.nic(i))
+                    {
+                        continue;
+                    }
+                    if (t.timePs(j) - t.timePs(i) > PIPELINE_PS)
+                    {
+                        break;
+                    }
+                    if (t.qp(j) != t.qp(i) || t.kind(j) == Trace.OUTPUT || t.kind(j) == Trace.ALPHA)
+                    {
+                        continue;
+                    }
+                    if (t.kind(j) != Trace.TIMER)
+                    {
+                        break;
+                    }
+                    at[i] = j + 1;
+                }
+            }
             return at;
         }
 
@@ -393,12 +428,15 @@ public final class DcqcnRpProgramReplay
             return best;
         }
 
-        /** TIMER events at the program's armed deadlines until it has run the QP's expiries the block had. */
-        private void sync(final int n, final int q)
+        /**
+         * TIMER events at the program's armed deadlines until it has run the QP's increase expiries
+         * the block had, and with {@code alpha} its alpha expiries too.
+         */
+        private void sync(final int n, final int q, final boolean alpha)
         {
             for (int guard = 0; guard < 1 << 20 && null == difference; guard++)
             {
-                if (progInc[n][q] >= blockInc[n][q] && progAlpha[n][q] >= blockAlpha[n][q])
+                if (progInc[n][q] >= blockInc[n][q] && (!alpha || progAlpha[n][q] >= blockAlpha[n][q]))
                 {
                     return;
                 }

@@ -53,7 +53,8 @@ public final class DcqcnRpReport
         final int rec = log.record(i);
         b.append(rec >= 0 ? "CNP " + rec : rec == DcqcnRpProgramReplay.REC_TX ? "TX" : "timer").append(" of QP ").append(log.qp(i))
             .append(" -> ").append(DcqcnRpCauses.name(log.cause(i))).append(" (").append(log.cause(i)).append("), Rc ")
-            .append(log.rate(i)).append(", limiter ").append(log.limiter(i) ? "on" : "off");
+            .append(log.rate(i)).append(", limiter ").append(log.limiter(i) ? "on" : "off").append(" (at ").append(CrossCheck.ms(log.timePs(i)))
+            .append(')');
         final long x = log.extra(i);
         if (x != 0)
         {

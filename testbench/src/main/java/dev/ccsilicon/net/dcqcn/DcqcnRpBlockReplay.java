@@ -1,6 +1,7 @@
 package dev.ccsilicon.net.dcqcn;
 
 import java.util.Arrays;
+import java.util.function.IntFunction;
 
 import dev.ccsilicon.blocks.dcqcnrp.DcqcnRpConfig;
 import dev.ccsilicon.firmware.trace.Trace;
@@ -31,6 +32,15 @@ public final class DcqcnRpBlockReplay
     /** Replays {@code t} at {@code level}; returns what the block received and decided. */
     public static Trace replay(final Trace t, final Level level) throws Exception
     {
+        return replay(t, level, nic -> config(t.header(), nic));
+    }
+
+    /**
+     * As {@link #replay(Trace, Level)} with NIC {@code i}'s block built as {@code configs} says (e.g. the
+     * co-simulation's RTL parameters, whose Verilated build is already cached).
+     */
+    public static Trace replay(final Trace t, final Level level, final IntFunction<DcqcnRpConfig> configs) throws Exception
+    {
         final TraceHeader h = t.header();
         final int n = h.nics().size();
         final int[] identity = new int[n];
@@ -44,7 +54,7 @@ public final class DcqcnRpBlockReplay
             for (int i = 0; i < n; i++)
             {
                 final int nic = i;
-                final DcqcnRpConfig config = config(h, i);
+                final DcqcnRpConfig config = configs.apply(i);
                 final ClockedDut dut = DcqcnBlocks.Rp.open(DcqcnBlocks.name("rp_", h.nics().get(i).name()), config, level);
                 duts[i] = dut;
                 dut.pins(new DcqcnRpTap(dut, i, config.statWidth(), recorder));

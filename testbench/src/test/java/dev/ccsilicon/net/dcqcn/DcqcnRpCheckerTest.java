@@ -9,11 +9,20 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.OptionalLong;
+import java.util.SplittableRandom;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.ccsilicon.blocks.dcqcnrp.DcqcnRpConfig;
+import dev.ccsilicon.blocks.dcqcnrp.DcqcnRpParams;
 import dev.ccsilicon.blocks.dcqcnrp.DcqcnRpUpdate;
+import dev.ccsilicon.cosim.blocks.dcqcnrp.DcqcnRpSpec;
+import dev.ccsilicon.firmware.check.CrossCheck;
+import dev.ccsilicon.firmware.check.DcqcnRpCauses;
+import dev.ccsilicon.firmware.check.DcqcnRpReport;
+import dev.ccsilicon.firmware.check.DecisionLog;
+import dev.ccsilicon.firmware.check.PccEngine;
 import dev.ccsilicon.firmware.check.DcqcnRpProgramReplay;
 import dev.ccsilicon.firmware.core.Preset;
 import dev.ccsilicon.firmware.pcc.DcqcnRpProgram;
@@ -137,5 +146,90 @@ class DcqcnRpCheckerTest
         final IllegalArgumentException y = assertThrows(IllegalArgumentException.class,
             () -> checker.check(ns3, elf, Preset.DPA_BF3, new DcqcnRpProgram(), Level.MODEL));
         assertEquals("profile 1 (ns3): the dcqcn_rp program implements profile paper (0)", y.getMessage());
+    }
+
+    /**
+     * One NIC per QP in the style of the block's co-simulation stimulus: bursts of TX reports of any
+     * size and CNPs, idle stretches longer than both timers.
+     */
+    static Trace synthetic(final long seed, final int n, final int nics, final int cnpOneIn, final DcqcnRpParams p, final int tick)
+    {
+        final SplittableRandom rnd = new SplittableRandom(seed);
+        final List<TraceHeader.Nic> list = new java.util.ArrayList<>();
+        for (int i = 0; i < nics; i++)
+        {
+            list.add(new TraceHeader.Nic("H" + i, p.rateLine(), 1));
+        }
+        final long[] cycle = new long[nics];
+        final long[] time = new long[n];
+        final int[] nic = new int[n];
+        final boolean[] cnp = new boolean[n];
+        final long[] bytes = new long[n];
+        for (int i = 0; i < n; i++)
+        {
+            nic[i] = rnd.nextInt(nics);
+            cycle[nic[i]] += rnd.nextInt(10) < 8 ? rnd.nextInt(1, 60) : rnd.nextInt(60, 3 * (int)p.alphaTimer());
+            time[i] = cycle[nic[i]] * 1000;
+            cnp[i] = rnd.nextInt(cnpOneIn) == 0;
+            bytes[i] = rnd.nextInt(10) < 5 ? 4096 : rnd.nextInt(1, 4000);
+        }
+        long end = 0;
+        for (final long c : cycle)
+        {
+            end = Math.max(end, c);
+        }
+        final Trace t = new Trace(new TraceHeader("dcqcn_rp", "synthetic", seed, (end + 20 * p.alphaTimer()) * 1000, 0, 0, list,
+            DcqcnRpTraceRecorder.headerParams(p, tick)));
+        final Integer[] order = new Integer[n];
+        for (int i = 0; i < n; i++)
+        {
+            order[i] = i;
+        }
+        java.util.Arrays.sort(order, (x, y) -> Long.compare(time[x], time[y]));
+        for (final int i : order)
+        {
+            if (cnp[i])
+            {
+                t.cnp(time[i], nic[i], 0, 0, 0);
+            }
+            else
+            {
+                t.tx(time[i], nic[i], 0, bytes[i]);
+            }
+        }
+        return t;
+    }
+
+    @Test
+    void onCosimParametersTheRtlDecidesAsTheModelAndTheProgramsAgree() throws Exception
+    {
+        // The co-simulation's RTL parameters (its build is the cosim tests'), timers within its 1024-cycle wheel.
+        final DcqcnRpParams p = DcqcnRpParams.paper(64_000, 400, 400, 20_480);
+        final DcqcnRpConfig cosim = DcqcnRpSpec.COSIM.withParams(p);
+        final Trace inputs = synthetic(2026, 6000, 3, 40, p, cosim.slotCycles());
+        final Trace model = DcqcnRpBlockReplay.replay(inputs, Level.MODEL, i -> cosim);
+        final Trace rtl = DcqcnRpBlockReplay.replay(inputs, Level.RTL, i -> cosim);
+        final DecisionLog m = DcqcnRpProgramReplay.recorded(model, "model").byNicQp();
+        final DecisionLog r = DcqcnRpProgramReplay.recorded(rtl, "rtl").byNicQp();
+        final int[][] params = DcqcnRpProgramReplay.params(model.header());
+        final DcqcnRpProgramReplay.Result prog = DcqcnRpProgramReplay.run(model, PccEngine.iss(elf, Preset.DPA_BF3, params), "firmware",
+            PccEngine.twin(new DcqcnRpProgram(), params));
+        assertEquals(null, prog.difference());
+        final DecisionLog fw = prog.firmware().byNicQp();
+        final DecisionLog twin = prog.twin().byNicQp();
+        final int d = CrossCheck.firstDifference(m, List.of(r, fw, twin), List.of(fw, twin));
+        assertEquals(-1, d, () -> DcqcnRpReport.describe(model, d, m, List.of(r, fw, twin)));
+        assertEquals(model.count(Trace.ALPHA), rtl.count(Trace.ALPHA), "alpha expiries");
+        assertTrue(model.count(Trace.ALPHA) > 1000, "alpha expiries: " + model.count(Trace.ALPHA));
+        assertEquals(model.count(Trace.ALPHA), prog.alphaExpiries());
+        for (final String cause : new String[] {"cut", "timer_fr", "timer_ai", "timer_hai", "bytes_fr", "bytes_ai", "bytes_hai"})
+        {
+            boolean found = false;
+            for (int i = 0; i < m.size(); i++)
+            {
+                found |= DcqcnRpCauses.name(m.cause(i)).startsWith(cause);
+            }
+            assertTrue(found, "the stream exercises " + cause);
+        }
     }
 }
