@@ -45,10 +45,10 @@ public final class FirmwareCheckCommand implements Callable<Integer>
 {
     private static final String NAME = "ccsilicon firmware check";
 
-    @Parameters(index = "0", paramLabel = "PROGRAM", description = "A shipped program (rocc_rp) or the path to a compiled ELF.")
+    @Parameters(index = "0", paramLabel = "PROGRAM", description = "A shipped program (rocc_rp, dcqcn_rp) or the path to a compiled ELF.")
     private String program;
 
-    @Option(names = "--against", required = true, paramLabel = "BLOCK", description = "The hardware block: rocc_rp.")
+    @Option(names = "--against", required = true, paramLabel = "BLOCK", description = "The hardware block: rocc_rp or dcqcn_rp.")
     private String against;
 
     @Option(names = "--trace", paramLabel = "FILE", description = "Replay this trace (recorded by --scenario ... --save-trace).")
@@ -194,9 +194,10 @@ public final class FirmwareCheckCommand implements Callable<Integer>
                 throw new UserError(NAME + ": cannot write --dump " + dump + ": " + ex.getMessage());
             }
         }
-        out.printf(Locale.ROOT, "trace %s: block %s, scenario '%s', seed %d, %d NICs, %d CNPs, %d timer expiries, %d decisions%n",
+        final int txs = t.count(Trace.TX);
+        out.printf(Locale.ROOT, "trace %s: block %s, scenario '%s', seed %d, %d NICs, %d CNPs, %s%d timer expiries, %d decisions%n",
             traceFile, t.header().block(), t.header().scenario(), t.header().seed(), t.header().nics().size(), t.count(Trace.CNP),
-            t.count(Trace.TIMER), t.count(Trace.OUTPUT));
+            txs == 0 ? "" : txs + " TX reports, ", t.count(Trace.TIMER), t.count(Trace.OUTPUT));
         out.printf(Locale.ROOT, "replaying into: block %s (%s), %s on %s (%s), twin %s%n", checker.block(), lvl.key(), program, p.name(),
             elf, twin.name());
         out.flush();

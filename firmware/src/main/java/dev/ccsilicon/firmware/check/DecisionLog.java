@@ -101,6 +101,27 @@ public final class DecisionLog
         return o;
     }
 
+    /**
+     * The same decisions QP by QP within each NIC (stable): the order a dcqcn_rp comparison uses,
+     * since a QP's decisions follow one another in the block, while two QPs' updates may leave its
+     * lanes in either order.
+     */
+    public DecisionLog byNicQp()
+    {
+        final DecisionLog o = new DecisionLog(side);
+        final Integer[] idx = new Integer[size];
+        for (int i = 0; i < size; i++)
+        {
+            idx[i] = i;
+        }
+        Arrays.sort(idx, (x, y) -> nic[x] != nic[y] ? Integer.compare(nic[x], nic[y]) : Integer.compare(qp[x], qp[y]));
+        for (final int i : idx)
+        {
+            o.add(record[i], timePs[i], nic[i], qp[i], cause[i], rate[i], limiter[i], extra[i], cycles[i]);
+        }
+        return o;
+    }
+
     /** The fxp20 rate, the timer request (2 bits) and the timer deadline of a program's results in one word. */
     public static long packExtra(final int fxpRate, final int timerReq, final int timerDeadline)
     {

@@ -46,6 +46,9 @@ public abstract class PccEngine
     /** Cycles the last event took on the ISS (0 for a twin). */
     public abstract long lastCycles();
 
+    /** Counter {@code id} of slot 0 (port 0), as the program counts it: the host's view of the firmware's counters. */
+    public abstract int counter(int id);
+
     /** The compiled program at {@code elf} on a cluster of {@code preset}; init runs once. */
     public static PccEngine iss(final Path elf, final Preset preset, final int[][] params)
     {
@@ -70,6 +73,12 @@ public abstract class PccEngine
             public long lastCycles()
             {
                 return fw.lastCycles();
+            }
+
+            @Override
+            public int counter(final int id)
+            {
+                return fw.counter(0, 0, id);
             }
         };
     }
@@ -97,6 +106,12 @@ public abstract class PccEngine
             public long lastCycles()
             {
                 return 0;
+            }
+
+            @Override
+            public int counter(final int id)
+            {
+                return slots.counters(0, 0)[id];
             }
         };
     }

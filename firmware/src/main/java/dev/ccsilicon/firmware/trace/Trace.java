@@ -15,6 +15,10 @@ public final class Trace
 {
     /** Record kinds (the byte in the file). */
     public static final int END = 0, CNP = 1, TIMER = 2, OUTPUT = 3;
+    /** A TX report (bytes sent by a QP, dcqcn_rp's byte counter); version 2. */
+    public static final int TX = 4;
+    /** An alpha-timer expiry of some QP of a NIC (a step of dcqcn_rp's stat_alpha_decay_o: the pins do not name the QP); version 2. */
+    public static final int ALPHA = 5;
 
     private final TraceHeader header;
     private int size;
@@ -31,6 +35,27 @@ public final class Trace
     public static boolean isCnpDecision(final int cause)
     {
         return cause <= LAST_CNP_CAUSE;
+    }
+
+    /** The block whose traces pair decisions by {@link #dcqcnInput}. */
+    public static final String DCQCN_RP = "dcqcn_rp";
+
+    /**
+     * Which input a dcqcn_rp update decides, by its result code: a cut (0) a {@link #CNP}; an
+     * increase (16 | bytes << 3 | removed << 2 | branch) with the bytes bit a {@link #TX}, without
+     * it a {@link #TIMER}; -1 for a code that is no update.
+     */
+    public static int dcqcnInput(final int cause)
+    {
+        if (cause == 0)
+        {
+            return CNP;
+        }
+        if (cause >= 16 && cause < 32)
+        {
+            return (cause & 8) != 0 ? TX : TIMER;
+        }
+        return -1;
     }
 
     public Trace(final TraceHeader header)
@@ -85,6 +110,30 @@ public final class Trace
         return add(TIMER, timePs, nic, qp, 0, 0);
     }
 
+    /** A TX report the block received: {@code bytes} sent by the QP (version 2, dcqcn_rp). */
+    public int tx(final long timePs, final int nic, final int qp, final long bytes)
+    {
+        return add(TX, timePs, nic, qp, bytes & 0xFFFF_FFFFL, 0);
+    }
+
+    /** An alpha-timer expiry in {@code nic}: {@code decays} is the block's alpha decay count after it (its QP is 0: not known). */
+    public int alpha(final long timePs, final int nic, final long decays)
+    {
+        return add(ALPHA, timePs, nic, 0, decays & 0xFFFF_FFFFL, 0);
+    }
+
+    /** ALPHA: the block's alpha decay count after the expiry. */
+    public long decays(final int i)
+    {
+        return a[i];
+    }
+
+    /** TX: the bytes reported. */
+    public long bytes(final int i)
+    {
+        return a[i];
+    }
+
     /** A decision of the block: the QP's rate and limiter after it, and the block's result code. */
     public int output(final long timePs, final int nic, final int qp, final long rate, final boolean limiter, final int cause)
     {
@@ -111,7 +160,7 @@ public final class Trace
         return qp[i];
     }
 
-    /** CNP: the rate field F; OUTPUT: the rate after the decision. */
+    /** CNP: the rate field F; OUTPUT: the rate after the decision (dcqcn_rp: Rc). */
     public long rate(final int i)
     {
         return a[i];

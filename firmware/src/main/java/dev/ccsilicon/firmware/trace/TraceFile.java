@@ -17,19 +17,30 @@ import java.util.List;
  * The binary trace file (docs/firmware.md, "Cross-check"): little-endian; the magic
  * {@code CCSTRACE}, a u16 version, a u32 header length, the header, then records, each
  * {@code kind:u8, length:u8, payload}, closed by an END record holding the record count (a file
- * without it is truncated). A new record kind (e.g. TX events for dcqcn_rp) is a new kind byte
- * with its own fixed length; a reader of an older version rejects it by name.
+ * without it is truncated). A new record kind is a new kind byte with its own fixed length and a
+ * new version; a reader of an older version rejects the file by its version. Version 2 (dcqcn_rp)
+ * adds the TX record (kind 4) and, after the NICs, the block's parameters (u16 count, u32 each); a
+ * trace without either is written as version 1, so rocc_rp traces are unchanged, and both read.
  */
 public final class TraceFile
 {
     public static final byte[] MAGIC = "CCSTRACE".getBytes(StandardCharsets.US_ASCII);
-    public static final int VERSION = 1;
-    /** Payload bytes per record kind (index = kind); -1: no such kind. */
-    private static final int[] LENGTH = {8, 22, 14, 20};
-    private static final String[] NAME = {"END", "CNP", "TIMER", "OUTPUT"};
+    /** The newest version this reader reads (and every older one). */
+    public static final int VERSION = 2;
+    /** Payload bytes per record kind (index = kind). */
+    private static final int[] LENGTH = {8, 22, 14, 20, 18, 14};
+    private static final String[] NAME = {"END", "CNP", "TIMER", "OUTPUT", "TX", "ALPHA"};
+    /** Record kinds per version (index = version): version 1 has END..OUTPUT, version 2 adds TX and ALPHA. */
+    private static final int[] KINDS = {0, 4, 6};
 
     private TraceFile()
     {
+    }
+
+    /** The version {@code trace} is written in: 1 unless it has TX records or header parameters. */
+    public static int versionOf(final Trace trace)
+    {
+        return trace.header().params().isEmpty() && trace.count(Trace.TX) == 0 && trace.count(Trace.ALPHA) == 0 ? 1 : 2;
     }
 
     public static String kindName(final int kind)
@@ -55,15 +66,25 @@ public final class TraceFile
             head.putInt(n.qps());
             putString(head, n.name(), 1);
         }
+        final int version = versionOf(trace);
+        if (version >= 2)
+        {
+            head.putShort((short)h.params().size());
+            for (final long p : h.params())
+            {
+                head.putInt((int)p);
+            }
+        }
         head.flip();
         final int n = trace.size();
         final ByteBuffer buf = ByteBuffer.allocate(MAGIC.length + 6 + head.remaining() + n * 24 + 10)
             .order(ByteOrder.LITTLE_ENDIAN);
-        buf.put(MAGIC).putShort((short)VERSION).putInt(head.remaining()).put(head);
+        buf.put(MAGIC).putShort((short)version).putInt(head.remaining()).put(head);
         for (int i = 0; i < n; i++)
         {
             final int k = trace.kind(i);
-            buf.put((byte)k).put((byte)LENGTH[k]).putLong(trace.timePs(i)).putShort((short)trace.nic(i)).putInt(trace.qp(i));
+            buf.put((byte)k).put((byte)LENGTH[k]).putLong(trace.timePs(i)).putShort((short)trace.nic(i))
+                .putInt(k == Trace.ALPHA ? (int)trace.decays(i) : trace.qp(i));
             if (k == Trace.CNP)
             {
                 buf.putInt((int)trace.rate(i)).putInt((int)trace.cp(i));
@@ -71,6 +92,10 @@ public final class TraceFile
             else if (k == Trace.OUTPUT)
             {
                 buf.putInt((int)trace.rate(i)).put((byte)(trace.limiter(i) ? 1 : 0)).put((byte)trace.cause(i));
+            }
+            else if (k == Trace.TX)
+            {
+                buf.putInt((int)trace.bytes(i));
             }
         }
         buf.put((byte)Trace.END).put((byte)LENGTH[Trace.END]).putLong(n);
@@ -177,9 +202,9 @@ public final class TraceFile
                 throw bad(0, "not a ccsilicon trace (the file does not start with CCSTRACE)");
             }
             final int version = b.getShort() & 0xFFFF;
-            if (version != VERSION)
+            if (version < 1 || version > VERSION)
             {
-                throw bad(MAGIC.length, "trace version " + version + ", this ccsilicon reads version " + VERSION);
+                throw bad(MAGIC.length, "trace version " + version + ", this ccsilicon reads versions 1.." + VERSION);
             }
             final int headLen = b.getInt();
             final int headAt = b.position();
@@ -207,11 +232,30 @@ public final class TraceFile
                 }
                 list.add(new TraceHeader.Nic(string(1, "the header's NIC " + i), rateMax, qps));
             }
+            final List<Long> params = new ArrayList<>();
+            if (version >= 2)
+            {
+                need(2, "the header's parameters");
+                final int count = b.getShort() & 0xFFFF;
+                need(4 * count, "the header's parameters");
+                for (int i = 0; i < count; i++)
+                {
+                    params.add(b.getInt() & 0xFFFF_FFFFL);
+                }
+            }
             if (b.position() != headAt + headLen)
             {
                 throw bad(b.position(), "header length " + headLen + " does not match its fields (" + (b.position() - headAt) + " bytes)");
             }
-            final Trace t = new Trace(new TraceHeader(block, scenario, seed, end, recovery, tick, list));
+            final Trace t = new Trace(new TraceHeader(block, scenario, seed, end, recovery, tick, list, params));
+            final boolean dcqcn = Trace.DCQCN_RP.equals(block);
+            final int[][] undecidedCnps = new int[nics][];
+            final int[][] undecidedTx = new int[nics][];
+            for (int i = 0; i < nics; i++)
+            {
+                undecidedCnps[i] = new int[list.get(i).qps()];
+                undecidedTx[i] = new int[list.get(i).qps()];
+            }
             final List<java.util.ArrayDeque<Integer>> pendingCnps = new ArrayList<>();
             for (int i = 0; i < nics; i++)
             {
@@ -229,9 +273,10 @@ public final class TraceFile
                 need(2, "a record");
                 final int kind = b.get() & 0xFF;
                 final int len = b.get() & 0xFF;
-                if (kind >= LENGTH.length)
+                if (kind >= KINDS[version])
                 {
-                    throw bad(at, "unknown record kind " + kind + " (version " + VERSION + " has END 0, CNP 1, TIMER 2, OUTPUT 3)");
+                    throw bad(at, "unknown record kind " + kind + " (version " + version + " has END 0, CNP 1, TIMER 2, OUTPUT 3"
+                        + (version >= 2 ? ", TX 4, ALPHA 5)" : ")"));
                 }
                 if (len != LENGTH[kind])
                 {
@@ -254,6 +299,16 @@ public final class TraceFile
                 final long time = b.getLong();
                 final int nic = b.getShort() & 0xFFFF;
                 final int qp = b.getInt();
+                if (kind == Trace.ALPHA)
+                {
+                    // The third field of an ALPHA record is the decay count, not a QP.
+                    if (nic >= nics)
+                    {
+                        throw bad(at, "ALPHA record for NIC " + nic + ", the header has " + nics);
+                    }
+                    t.alpha(time, nic, qp & 0xFFFF_FFFFL);
+                    continue;
+                }
                 if (nic >= nics)
                 {
                     throw bad(at, NAME[kind] + " record for NIC " + nic + ", the header has " + nics);
@@ -268,6 +323,12 @@ public final class TraceFile
                     {
                         t.cnp(time, nic, qp, b.getInt() & 0xFFFF_FFFFL, b.getInt() & 0xFFFF_FFFFL);
                         pendingCnps.get(nic).add(qp);
+                        undecidedCnps[nic][qp]++;
+                    }
+                    case Trace.TX ->
+                    {
+                        t.tx(time, nic, qp, b.getInt() & 0xFFFF_FFFFL);
+                        undecidedTx[nic][qp]++;
                     }
                     case Trace.TIMER ->
                     {
@@ -279,7 +340,39 @@ public final class TraceFile
                         final long rate = b.getInt() & 0xFFFF_FFFFL;
                         final boolean limiter = b.get() != 0;
                         final int cause = b.get() & 0xFF;
-                        if (Trace.isCnpDecision(cause))
+                        if (dcqcn)
+                        {
+                            // dcqcn_rp: a cut decides the QP's oldest undecided CNP, a byte-counter increase one
+                            // of its TX reports, a timer increase the TIMER record just before it.
+                            final int input = Trace.dcqcnInput(cause);
+                            if (input < 0)
+                            {
+                                throw bad(at, "OUTPUT cause " + cause + " for NIC " + nic + " QP " + qp
+                                    + ": not a dcqcn_rp update (0 cut, 16..31 increase)");
+                            }
+                            if (input == Trace.CNP && undecidedCnps[nic][qp]-- == 0)
+                            {
+                                throw bad(at, "OUTPUT (cut) for NIC " + nic + " QP " + qp + ": the QP has no undecided CNP");
+                            }
+                            if (input == Trace.TX && undecidedTx[nic][qp] == 0)
+                            {
+                                throw bad(at, "OUTPUT (byte counter) for NIC " + nic + " QP " + qp + ": the QP has no TX record before it");
+                            }
+                            if (input == Trace.TX)
+                            {
+                                undecidedTx[nic][qp] = 0;
+                            }
+                            if (input == Trace.TIMER)
+                            {
+                                if (timerQp[nic] != qp)
+                                {
+                                    throw bad(at, "OUTPUT (cause " + cause + ") for NIC " + nic + " QP " + qp
+                                        + " does not follow a TIMER record of that QP");
+                                }
+                                timerQp[nic] = -1;
+                            }
+                        }
+                        else if (Trace.isCnpDecision(cause))
                         {
                             final Integer cnpQp = pendingCnps.get(nic).poll();
                             if (cnpQp == null || cnpQp != qp)

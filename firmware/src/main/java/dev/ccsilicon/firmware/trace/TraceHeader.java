@@ -13,9 +13,19 @@ import java.util.List;
  * @param recoveryNs the recovery timer, ns (= block cycles at 1 GHz).
  * @param timerTick  the timer wheel's tick in block cycles, or 0 for the block's automatic choice.
  * @param nics       the NICs, numbered by their index in this list.
+ * @param params     the block's further parameters, u32 each, in the block's own order (version 2; empty
+ *                   for rocc_rp, whose trace stays version 1; dcqcn_rp: {@code DcqcnRpTraceRecorder}).
  */
-public record TraceHeader(String block, String scenario, long seed, long endPs, long recoveryNs, int timerTick, List<Nic> nics)
+public record TraceHeader(String block, String scenario, long seed, long endPs, long recoveryNs, int timerTick, List<Nic> nics,
+                          List<Long> params)
 {
+    /** A header without further parameters (rocc_rp, version 1). */
+    public TraceHeader(final String block, final String scenario, final long seed, final long endPs, final long recoveryNs,
+                       final int timerTick, final List<Nic> nics)
+    {
+        this(block, scenario, seed, endPs, recoveryNs, timerTick, nics, List.of());
+    }
+
     /**
      * One NIC's block.
      *
@@ -38,9 +48,27 @@ public record TraceHeader(String block, String scenario, long seed, long endPs, 
         }
     }
 
+    /** Parameter {@code i} of {@link #params}. */
+    public long param(final int i)
+    {
+        return params.get(i);
+    }
+
     public TraceHeader
     {
         nics = List.copyOf(nics);
+        params = List.copyOf(params);
+        if (params.size() > 65535)
+        {
+            throw new IllegalArgumentException("params must be at most 65535 values, got " + params.size());
+        }
+        for (int i = 0; i < params.size(); i++)
+        {
+            if (params.get(i) < 0 || params.get(i) > 0xFFFF_FFFFL)
+            {
+                throw new IllegalArgumentException("params[" + i + "] must be 0..2^32-1, got " + params.get(i));
+            }
+        }
         if (block.isEmpty() || block.length() > 255 || scenario.length() > 65535)
         {
             throw new IllegalArgumentException("block name must be 1..255 bytes and scenario name at most 65535, got '"

@@ -108,7 +108,7 @@ class TraceFileTest
         final byte[] version = ok.clone();
         version[8] = 9;
         Files.write(f, version);
-        assertTrue(readError(f).contains("byte 8: trace version 9, this ccsilicon reads version 1"));
+        assertTrue(readError(f).contains("byte 8: trace version 9, this ccsilicon reads versions 1..2"));
 
         // Cut anywhere: in the file header, in the header, in a record, or just before END.
         for (final int cut : new int[] {0, 5, 20, 60, ok.length - 30, ok.length - 10, ok.length - 1})

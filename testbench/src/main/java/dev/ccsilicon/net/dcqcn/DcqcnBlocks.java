@@ -368,12 +368,32 @@ final class DcqcnBlocks
                 Math.toIntExact(sg[0]), Math.toIntExact(sg[1]), d.numLanes(), d.deadlineWidth(), d.statWidth(), params);
         }
 
+        /**
+         * Reports every block's inputs and {@code upd} records at its pins to {@code recorder} (a
+         * cross-check trace); call before the run starts.
+         */
+        void record(final DcqcnRpRecorder recorder)
+        {
+            for (final Rp rp : rps)
+            {
+                if (null != rp)
+                {
+                    rp.recorder = recorder;
+                    rp.dut.pins(new DcqcnRpTap(rp.dut, rp.host, rp.statWidth, recorder));
+                }
+            }
+        }
+
         @Override
         public long onCnp(final int host, final int qp, final long nowPs)
         {
             final Rp rp = rps[host];
             rp.dut.runToTime(nowPs);
             rp.cnp.stage(0, qp).push();
+            if (null != rp.recorder)
+            {
+                rp.recorder.cnp(nowPs, host, qp);
+            }
             return wakeOf(rp.dut);
         }
 
@@ -383,6 +403,10 @@ final class DcqcnBlocks
             final Rp rp = rps[host];
             rp.dut.runToTime(nowPs);
             rp.tx.stage(0, qp).stage(1, bytes).push();
+            if (null != rp.recorder)
+            {
+                rp.recorder.tx(nowPs, host, qp, bytes);
+            }
             return wakeOf(rp.dut);
         }
 
@@ -442,18 +466,49 @@ final class DcqcnBlocks
     }
 
     /** One sending host's {@code dcqcn_rp}; the pacer's view of each QP is what its last update said. */
-    private static final class Rp
+    static final class Rp
     {
         final ClockedDut dut;
         final InputFifo cnp;
         final InputFifo tx;
         final boolean[] limited;
         final long[] rc;
+        // Null unless a cross-check trace is being recorded.
+        DcqcnRpRecorder recorder;
+        final int host;
+        final int statWidth;
 
         Rp(final int host, final String name, final DcqcnRpConfig config, final DcqcnParts.Events events,
             final Level level)
         {
-            dut = Duts.open(level, DcqcnRpSpec.spec(config), () -> new DcqcnRp(null, name, config));
+            dut = open(name, config, level);
+            this.host = host;
+            statWidth = config.statWidth();
+            cnp = dut.input("cnp");
+            tx = dut.input("tx");
+            limited = new boolean[config.numQps()];
+            rc = new long[config.numQps()];
+            final int qpWord = dut.outputWord("upd_qp_o");
+            final int rcWord = dut.outputWord("upd_rc_o");
+            final int limiterWord = dut.outputWord("upd_limiter_o");
+            final int causeWord = dut.outputWord("upd_cause_o");
+            dut.output("upd", out ->
+            {
+                final int qp = (int)out[qpWord];
+                limited[qp] = out[limiterWord] != 0;
+                rc[qp] = out[rcWord];
+                if (null != recorder)
+                {
+                    recorder.update(dut.cycle() * CYCLE_PS, host, qp, rc[qp], limited[qp], (int)out[causeWord]);
+                }
+                events.rateChanged(host, qp, dut.cycle() * CYCLE_PS);
+            });
+        }
+
+        /** The block at {@code level} with its cfg pins set from {@code config}'s parameters (also the cross-check's replay). */
+        static ClockedDut open(final String name, final DcqcnRpConfig config, final Level level)
+        {
+            final ClockedDut dut = Duts.open(level, DcqcnRpSpec.spec(config), () -> new DcqcnRp(null, name, config));
             final DcqcnRpParams p = config.params();
             dut.set("cfg_profile_i", p.profile()).set("cfg_fr_pre_i", p.frComparePre() ? 1 : 0)
                 .set("cfg_alpha_first_i", p.alphaBeforeCut() ? 1 : 0).set("cfg_hai_scale_i", p.haiScaleI() ? 1 : 0)
@@ -462,20 +517,7 @@ final class DcqcnBlocks
                 .set("cfg_rate_hai_i", p.rateHai()).set("cfg_g16_i", p.g16()).set("cfg_f_i", p.fastRecovery())
                 .set("cfg_bytes_i", p.byteCounter()).set("cfg_t_inc_i", p.rateTimer()).set("cfg_t_alpha_i", p.alphaTimer())
                 .set("cfg_t_dec_i", p.decreaseTimer());
-            cnp = dut.input("cnp");
-            tx = dut.input("tx");
-            limited = new boolean[config.numQps()];
-            rc = new long[config.numQps()];
-            final int qpWord = dut.outputWord("upd_qp_o");
-            final int rcWord = dut.outputWord("upd_rc_o");
-            final int limiterWord = dut.outputWord("upd_limiter_o");
-            dut.output("upd", out ->
-            {
-                final int qp = (int)out[qpWord];
-                limited[qp] = out[limiterWord] != 0;
-                rc[qp] = out[rcWord];
-                events.rateChanged(host, qp, dut.cycle() * CYCLE_PS);
-            });
+            return dut;
         }
     }
 }

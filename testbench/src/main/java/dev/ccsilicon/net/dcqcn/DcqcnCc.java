@@ -105,6 +105,19 @@ final class DcqcnCc implements SwitchCc, SenderCc, ReceiverCc, CcMetrics, DcqcnP
         }
     }
 
+    /**
+     * Reports the sending NICs' {@code dcqcn_rp} pins to {@code recorder} (a cross-check trace); the
+     * blocks must be in the loop (model or RTL level). Call before the run starts.
+     */
+    void record(final DcqcnRpRecorder recorder)
+    {
+        if (!(rp instanceof final DcqcnBlocks.ReactionPoints blocks))
+        {
+            throw new IllegalStateException("a dcqcn_rp trace needs the blocks in the loop (level model or rtl)");
+        }
+        blocks.record(recorder);
+    }
+
     // ---------------------------------------------------------------- events from the parts
 
     @Override

@@ -13,7 +13,7 @@ import dev.ccsilicon.scenario.Scenario;
  * What {@code ccsilicon firmware check PROGRAM --against BLOCK} needs of one hardware block: record
  * a trace at its pins in a closed-loop run, and replay a trace into the block, the compiled program
  * and the program's twin, comparing their decisions. One implementation per block
- * ({@link BlockCheckers}); {@code rocc_rp} now, {@code dcqcn_rp} (CNP and TX events) next.
+ * ({@link BlockCheckers}): {@code rocc_rp}, {@code dcqcn_rp}.
  */
 public interface BlockChecker
 {

@@ -2,12 +2,13 @@ package dev.ccsilicon.net.fwcheck;
 
 import java.util.List;
 
+import dev.ccsilicon.net.dcqcn.DcqcnRpChecker;
 import dev.ccsilicon.net.rocc.RoccRpChecker;
 
 /** The blocks firmware can be checked against, one line each. */
 public final class BlockCheckers
 {
-    public static final List<BlockChecker> ALL = List.of(new RoccRpChecker());
+    public static final List<BlockChecker> ALL = List.of(new RoccRpChecker(), new DcqcnRpChecker());
 
     private BlockCheckers()
     {
