@@ -4,6 +4,8 @@ import dev.ccsilicon.cosim.jverilator.RtlBuildException;
 import dev.ccsilicon.cosim.lockstep.BlockAdapter;
 import dev.ccsilicon.cosim.lockstep.BlockBench;
 import dev.ccsilicon.cosim.lockstep.CosimRegistry;
+import dev.ccsilicon.firmware.core.Preset;
+import dev.ccsilicon.firmware.pcc.FirmwarePrograms;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -30,7 +32,7 @@ import java.util.concurrent.Callable;
     name = "bench",
     mixinStandardHelpOptions = true,
     description = "Throughput benchmarks, measured in one run on this machine.",
-    subcommands = BenchCommand.Blocks.class)
+    subcommands = {BenchCommand.Blocks.class, BenchCommand.Firmware.class})
 public final class BenchCommand implements Runnable
 {
     /** Targets of SPEC §10, as ratios to the Verilated RTL alone. */
@@ -58,7 +60,7 @@ public final class BenchCommand implements Runnable
     @Override
     public void run()
     {
-        throw new CommandLine.ParameterException(commandSpec.commandLine(), "a benchmark is required: blocks");
+        throw new CommandLine.ParameterException(commandSpec.commandLine(), "a benchmark is required: blocks or firmware");
     }
 
     /** Runs the command as the CLI would; returns the exit code. */
@@ -94,11 +96,98 @@ public final class BenchCommand implements Runnable
             {
                 return type.cast(new Blocks(out, err));
             }
+            if (type == Firmware.class)
+            {
+                return type.cast(new Firmware(out, err));
+            }
             if (type == BenchCommand.class)
             {
                 return type.cast(new BenchCommand(out, err));
             }
             return CommandLine.defaultFactory().create(type);
+        }
+    }
+
+    @Command(
+        name = "firmware",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
+        description = "Guest instructions per second of the firmware ISS on one host thread (the selftest loop; each "
+            + "program's handlers called one after another) and events per second through the whole NIC runtime "
+            + "(queue, dispatcher, barrel cores, timers) on " + FirmwareBench.NIC_LOAD + " (target: ISS >= 100 M "
+            + "instructions/s per core).")
+    static final class Firmware implements Callable<Integer>
+    {
+        static final double ISS_TARGET = 100e6;
+
+        @Parameters(arity = "0..*", paramLabel = "PROGRAM", description = "Shipped programs to measure (default: every one).")
+        private List<String> programs = new ArrayList<>();
+
+        @Option(names = "--preset", paramLabel = "P", description = "dpa-bf3 (default), swcc or generic.")
+        private String preset = "dpa-bf3";
+
+        @Option(names = "--events", paramLabel = "N", description = "Events per handler round (default ${DEFAULT-VALUE}).")
+        private int events = 200_000;
+
+        @Option(names = "--rounds", paramLabel = "K",
+            description = "Measured rounds after one warm-up; the median is reported (default ${DEFAULT-VALUE}).")
+        private int rounds = 3;
+
+        private final PrintStream out;
+        private final PrintStream err;
+
+        Firmware(final PrintStream out, final PrintStream err)
+        {
+            this.out = out;
+            this.err = err;
+        }
+
+        @Override
+        public Integer call()
+        {
+            if (events <= 0 || rounds <= 0)
+            {
+                err.println("ccsilicon bench firmware: --events and --rounds must be positive counts, got " + events + " and "
+                    + rounds);
+                return 2;
+            }
+            final Preset p;
+            try
+            {
+                p = Preset.named(preset);
+            }
+            catch (final IllegalArgumentException e)
+            {
+                err.println("ccsilicon bench firmware: --preset " + e.getMessage().replaceFirst("^preset ", ""));
+                return 2;
+            }
+            final List<String> names = programs.isEmpty() ? FirmwarePrograms.names() : programs;
+            for (final String name : names)
+            {
+                if (FirmwarePrograms.shipped(name) == null)
+                {
+                    err.println("ccsilicon bench firmware: unknown program '" + name + "'; shipped programs: "
+                        + String.join(", ", FirmwarePrograms.names()));
+                    return 2;
+                }
+            }
+            out.println("machine: " + Machine.current().describe());
+            out.println("preset " + p.name() + " (" + p.isa().name() + "), programs built by "
+                + FirmwareBench.compiler(names.get(0), p) + "; median of " + rounds + " rounds after a warm-up");
+            final FirmwareBench.Rate loop = FirmwareBench.loop(p, rounds);
+            out.println(String.format(Locale.ROOT, "ISS, selftest loop: %.1f M instructions/s (target >= %.0f M/s per core: %s)",
+                loop.instructionsPerSecond() / 1e6, ISS_TARGET / 1e6, loop.instructionsPerSecond() >= ISS_TARGET ? "met" : "NOT met"));
+            out.println(String.format(Locale.ROOT, "%-10s %16s %14s %16s %14s", "program", "handlers M i/s", "handlers ev/s",
+                "NIC M i/s", "NIC ev/s"));
+            for (final String name : names)
+            {
+                final FirmwareBench.Rate h = FirmwareBench.handlers(name, p, events, rounds);
+                final FirmwareBench.Rate n = FirmwareBench.nic(name, p, rounds);
+                out.println(String.format(Locale.ROOT, "%-10s %16.1f %14.0f %16.1f %14.0f", name, h.instructionsPerSecond() / 1e6,
+                    h.eventsPerSecond(), n.instructionsPerSecond() / 1e6, n.eventsPerSecond()));
+            }
+            out.flush();
+            return 0;
         }
     }
 

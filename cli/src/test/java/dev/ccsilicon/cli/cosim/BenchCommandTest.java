@@ -37,6 +37,30 @@ class BenchCommandTest
     }
 
     @Test
+    void firmwareReportsTheIssAndEveryProgramOnTheNic()
+    {
+        final Run r = run("firmware", "rocc_rp", "swift", "--events", "2000", "--rounds", "1");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().lines().anyMatch(l -> l.startsWith("machine: ")), r.out());
+        assertTrue(r.out().matches("(?s).*ISS, selftest loop: [0-9.]+ M instructions/s \\(target >= 100 M/s per core: (met|NOT met)\\).*"),
+            r.out());
+        for (final String p : List.of("rocc_rp", "swift"))
+        {
+            final String row = r.out().lines().filter(l -> l.startsWith(p + " ")).findFirst().orElseThrow();
+            final String[] f = row.trim().split(" +");
+            assertEquals(5, f.length, row);
+            for (int i = 1; i < 5; i++)
+            {
+                assertTrue(Double.parseDouble(f[i]) > 0, row);
+            }
+        }
+        assertEquals(2, run("firmware", "nope").code());
+        assertTrue(run("firmware", "nope").err().contains("unknown program 'nope'; shipped programs: rocc_rp"));
+        assertEquals(2, run("firmware", "--events", "0").code());
+        assertEquals(2, run("firmware", "--preset", "dpa").code());
+    }
+
+    @Test
     void everyLevelOfTwoBlocksIsMeasuredAndWrittenAsJson(@TempDir final Path dir) throws IOException
     {
         final Path json = dir.resolve("bench.json");
