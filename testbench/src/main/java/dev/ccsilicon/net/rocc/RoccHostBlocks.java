@@ -29,7 +29,7 @@ import dev.ccsilicon.scenario.Scenario;
  * block is busy, otherwise at the wheel's next tick with a timer in it (the model's answer at both
  * levels, so the RTL runs exactly the model's schedule).
  */
-public final class RoccHostBlocks implements RoccHost, AutoCloseable
+public final class RoccHostBlocks extends RoccHostNics<RoccHostBlocks.Nic> implements AutoCloseable
 {
     public static final long CLOCK_HZ = Scenario.BLOCK_CLOCK_HZ;
     private static final long CYCLE_PS = Scenario.BLOCK_CYCLE_PS;
@@ -44,16 +44,11 @@ public final class RoccHostBlocks implements RoccHost, AutoCloseable
     /** Half the largest horizon the default time base allows (S x G <= 2^(W-2), see TimerWheelConfig). */
     private static final long MAX_RECOVERY_CYCLES = 1L << (RoccRpConfig.defaults(CLOCK_HZ).deadlineWidth() - 3);
 
-    private final RoccContext ctx;
-    private final Topology topo;
-    private final Nic[] nics;
-    private final int[] qpOfFlow;
-    private final long[] rateBps;
     private final long unitBps;
     private final Level level;
 
     /** One host's NIC: the block behind its pins, the CNP FIFO in front of it the bridge's. */
-    private final class Nic implements ClockedDut.Sink
+    final class Nic implements ClockedDut.Sink, HostNic
     {
         final int[] flows;
         final ClockedDut dut;
@@ -78,7 +73,8 @@ public final class RoccHostBlocks implements RoccHost, AutoCloseable
             updLimiter = dut.outputWord("upd_limiter_o");
         }
 
-        void offer(final int qp, final long rate, final int cp)
+        @Override
+        public void offer(final int qp, final long rate, final int cp)
         {
             if (null != tap)
             {
@@ -88,7 +84,8 @@ public final class RoccHostBlocks implements RoccHost, AutoCloseable
         }
 
         /** Runs every block cycle that happens at or before {@code nowPs}; updates carry that time. */
-        void advanceTo(final long nowPs)
+        @Override
+        public void advanceTo(final long nowPs)
         {
             this.nowPs = nowPs;
             dut.runToTime(nowPs);
@@ -102,15 +99,11 @@ public final class RoccHostBlocks implements RoccHost, AutoCloseable
                 tap.update(out);
             }
             final int flow = flows[(int)out[updQp]];
-            final long bps = out[updLimiter] != 0 ? out[updRate] * unitBps : UNLIMITED;
-            if (bps != rateBps[flow])
-            {
-                rateBps[flow] = bps;
-                ctx.rateChanged(flow, nowPs);
-            }
+            rate(flow, out[updLimiter] != 0 ? out[updRate] * unitBps : UNLIMITED, nowPs);
         }
 
-        long nextWakePs()
+        @Override
+        public long nextWakePs()
         {
             final long busy = dut.nextBusyCycle();
             return busy == Long.MAX_VALUE ? NEVER : busy * CYCLE_PS;
@@ -129,39 +122,20 @@ public final class RoccHostBlocks implements RoccHost, AutoCloseable
         {
             throw new IllegalArgumentException("the reference level is RoccHostCc");
         }
+        super(topo, ctx, scenario.flows().size(), Nic[]::new);
         this.level = level;
-        this.ctx = ctx;
-        this.topo = topo;
         unitBps = CnpFormat.RATE_UNIT_BPS;
         final RoccScenarioConfig rocc = scenario.section(RoccScenarioConfig.class);
         final long recoveryCycles = recoveryCycles(rocc.recoveryPs());
-        final int flows = scenario.flows().size();
-        qpOfFlow = new int[flows];
-        rateBps = new long[flows];
-        Arrays.fill(rateBps, UNLIMITED);
-        final int[] count = new int[topo.hostCount()];
-        for (int f = 0; f < flows; f++)
-        {
-            qpOfFlow[f] = count[topo.flowSrc(f)]++;
-        }
-        nics = new Nic[topo.hostCount()];
         for (int h = 0; h < nics.length; h++)
         {
-            if (0 == count[h])
+            final int[] members = flowsOfHost[h];
+            if (members.length > 0)
             {
-                continue;
+                final long rateMax = topo.rateBps(topo.hostPort(h)) / unitBps;
+                nics[h] = new Nic("nic_" + topo.nodeId(h).replaceAll("[^A-Za-z0-9_]", "_"), members,
+                    config(members.length, rateMax, recoveryCycles, rocc.timerTick()));
             }
-            final int[] members = new int[count[h]];
-            for (int f = 0; f < flows; f++)
-            {
-                if (topo.flowSrc(f) == h)
-                {
-                    members[qpOfFlow[f]] = f;
-                }
-            }
-            final long rateMax = topo.rateBps(topo.hostPort(h)) / unitBps;
-            nics[h] = new Nic("nic_" + topo.nodeId(h).replaceAll("[^A-Za-z0-9_]", "_"), members,
-                config(count[h], rateMax, recoveryCycles, rocc.timerTick()));
         }
     }
 
@@ -246,45 +220,6 @@ public final class RoccHostBlocks implements RoccHost, AutoCloseable
                 nics[h].dut.pins(nics[h].tap);
             }
         }
-    }
-
-    @Override
-    public void onFlowStart(final int flow, final long nowPs)
-    {
-    }
-
-    @Override
-    public void onCnp(final int flow, final long rateField, final int cpId, final long nowPs)
-    {
-        final int host = topo.flowSrc(flow);
-        final Nic nic = nics[host];
-        nic.advanceTo(nowPs);
-        nic.offer(qpOfFlow[flow], rateField, cpId);
-        ctx.requestWake(this, host, nic.nextWakePs());
-    }
-
-    @Override
-    public long rateBps(final int flow)
-    {
-        return rateBps[flow];
-    }
-
-    @Override
-    public int wakeSlots()
-    {
-        return nics.length;
-    }
-
-    @Override
-    public long wake(final int host, final long nowPs)
-    {
-        final Nic nic = nics[host];
-        if (null == nic)
-        {
-            return NEVER;
-        }
-        nic.advanceTo(nowPs);
-        return nic.nextWakePs();
     }
 
     /**

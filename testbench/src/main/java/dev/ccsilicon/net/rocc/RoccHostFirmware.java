@@ -37,23 +37,18 @@ import dev.ccsilicon.scenario.Scenario;
  * ({@code P_RECOVERY_NS}) is {@code nic.rocc.recovery}, both set after the program's init (which
  * writes its defaults) and before the first event.
  */
-public final class RoccHostFirmware implements RoccHost
+public final class RoccHostFirmware extends RoccHostNics<RoccHostFirmware.Nic>
 {
     /** rocc_rp's parameter ids (programs/rocc_rp/rocc_rp.c); a program named in nic.firmware.program takes the same. */
     static final int P_RATE_MAX = RoccRpProgram.P_RATE_MAX;
     static final int P_RECOVERY_NS = RoccRpProgram.P_RECOVERY_NS;
     private static final int RATE_MASK = 0xFF_FFFF;
 
-    private final RoccContext ctx;
-    private final Topology topo;
-    private final Nic[] nics;
-    private final int[] qpOfFlow;
     private final int[] cnpSn;
-    private final long[] rateBps;
     private final long endPs;
 
     /** One host's firmware NIC and the results it holds until their apply cycle. */
-    private final class Nic implements CompletionListener
+    final class Nic implements CompletionListener, HostNic
     {
         final int host;
         final int[] flows;
@@ -79,8 +74,8 @@ public final class RoccHostFirmware implements RoccHost
             nic.listener(this);
         }
 
-        /** A CNP arrives now (the NIC has run up to now). */
-        void offerCnp(final int qp, final long rateField, final int cpId)
+        @Override
+        public void offer(final int qp, final long rateField, final int cpId)
         {
             final long cycle = nic.cycleAtPs(nowPs);
             nic.offer(cycle, PccAbi.cnp(qp, cnpSn[flows[qp]]++, nic.nsAt(cycle), (int)rateField, cpId));
@@ -90,7 +85,8 @@ public final class RoccHostFirmware implements RoccHost
          * Runs the NIC up to the network's time (the cycles before it) and applies every held result
          * whose apply cycle has come.
          */
-        void advanceTo(final long nowPs)
+        @Override
+        public void advanceTo(final long nowPs)
         {
             this.nowPs = nowPs;
             nic.advanceTo(nic.cycleAtPs(nowPs));
@@ -99,11 +95,7 @@ public final class RoccHostFirmware implements RoccHost
                 final int flow = held.firstFlow();
                 final long bps = held.firstValue();
                 held.removeFirst();
-                if (bps != rateBps[flow])
-                {
-                    rateBps[flow] = bps;
-                    ctx.rateChanged(flow, nowPs);
-                }
+                rate(flow, bps, nowPs);
             }
         }
 
@@ -123,7 +115,8 @@ public final class RoccHostFirmware implements RoccHost
          * {@code apply_latency} cycles later, so chunks no longer than that latency learn of every
          * result before its apply cycle: none is applied late (with latency 0, one cycle late).
          */
-        long nextWakePs()
+        @Override
+        public long nextWakePs()
         {
             final long busy = nic.nextBusyCycle();
             long next = busy == Long.MAX_VALUE ? NEVER : nic.psAt(Math.max(busy, nic.cycle()) + chunk);
@@ -138,78 +131,19 @@ public final class RoccHostFirmware implements RoccHost
 
     public RoccHostFirmware(final Scenario scenario, final Topology topo, final RoccContext ctx, final String program)
     {
-        this.ctx = ctx;
-        this.topo = topo;
+        super(topo, ctx, scenario.flows().size(), Nic[]::new);
         final NicFirmware settings = scenario.nic().firmware();
         final long recoveryNs = Math.max(1, (scenario.section(RoccScenarioConfig.class).recoveryPs() + 500) / 1000);
-        final int flows = scenario.flows().size();
         endPs = scenario.durationPs();
-        qpOfFlow = new int[flows];
-        cnpSn = new int[flows];
-        rateBps = new long[flows];
-        Arrays.fill(rateBps, UNLIMITED);
-        final int[] count = new int[topo.hostCount()];
-        for (int f = 0; f < flows; f++)
-        {
-            qpOfFlow[f] = count[topo.flowSrc(f)]++;
-        }
-        nics = new Nic[topo.hostCount()];
+        cnpSn = new int[scenario.flows().size()];
         for (int h = 0; h < nics.length; h++)
         {
-            if (0 == count[h])
+            if (flowsOfHost[h].length > 0)
             {
-                continue;
+                final long rateMax = topo.rateBps(topo.hostPort(h)) / CnpFormat.RATE_UNIT_BPS;
+                nics[h] = new Nic(h, flowsOfHost[h], settings, scenario.seed(), program, rateMax, recoveryNs);
             }
-            final int[] members = new int[count[h]];
-            for (int f = 0; f < flows; f++)
-            {
-                if (topo.flowSrc(f) == h)
-                {
-                    members[qpOfFlow[f]] = f;
-                }
-            }
-            final long rateMax = topo.rateBps(topo.hostPort(h)) / CnpFormat.RATE_UNIT_BPS;
-            nics[h] = new Nic(h, members, settings, scenario.seed(), program, rateMax, recoveryNs);
         }
-    }
-
-    @Override
-    public void onFlowStart(final int flow, final long nowPs)
-    {
-    }
-
-    @Override
-    public void onCnp(final int flow, final long rateField, final int cpId, final long nowPs)
-    {
-        final int host = topo.flowSrc(flow);
-        final Nic nic = nics[host];
-        nic.advanceTo(nowPs);
-        nic.offerCnp(qpOfFlow[flow], rateField, cpId);
-        ctx.requestWake(this, host, nic.nextWakePs());
-    }
-
-    @Override
-    public long rateBps(final int flow)
-    {
-        return rateBps[flow];
-    }
-
-    @Override
-    public int wakeSlots()
-    {
-        return nics.length;
-    }
-
-    @Override
-    public long wake(final int host, final long nowPs)
-    {
-        final Nic nic = nics[host];
-        if (null == nic)
-        {
-            return NEVER;
-        }
-        nic.advanceTo(nowPs);
-        return nic.nextWakePs();
     }
 
     /** The firmware NIC of {@code host}, or null for a host without flows; for tests. */
